@@ -1,0 +1,75 @@
+"""scopa_rules: a configurable, immutable-state rules engine for the Scopa
+family of card games.
+
+>>> import scopa_rules as sr
+>>> state = sr.new_game(sr.Ruleset.scopa(players=2), seed=7)
+>>> while not state.is_over:
+...     state = state.apply(state.legal_moves()[0])
+>>> state.winner in (0, 1), max(state.scores) >= 11
+(True, True)
+"""
+
+from __future__ import annotations
+
+from .captures import capture_options
+from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
+from .deck import Deck
+from .errors import (
+    IllegalMoveError,
+    InvalidRulesetError,
+    InvalidStateError,
+    NotationError,
+    ScopaError,
+)
+from .moves import Move, MoveKind
+from .rules import (
+    CaptureCompulsion,
+    CaptureMode,
+    CaptureRule,
+    CaptureValues,
+    PrimieraRule,
+    Ruleset,
+)
+from .scoring import HandScore, SideScore, score_hand
+from .state import (
+    GameState,
+    HandResult,
+    Phase,
+    apply_move,
+    legal_moves,
+    new_game,
+)
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "ALL_CARDS",
+    "CaptureCompulsion",
+    "CaptureMode",
+    "CaptureRule",
+    "CaptureValues",
+    "Card",
+    "CardSet",
+    "Deck",
+    "GameState",
+    "HandResult",
+    "HandScore",
+    "IllegalMoveError",
+    "InvalidRulesetError",
+    "InvalidStateError",
+    "Move",
+    "MoveKind",
+    "NotationError",
+    "Phase",
+    "PrimieraRule",
+    "Rank",
+    "Ruleset",
+    "ScopaError",
+    "SideScore",
+    "Suit",
+    "apply_move",
+    "capture_options",
+    "legal_moves",
+    "new_game",
+    "score_hand",
+]

@@ -1,0 +1,420 @@
+"""Cards and sets of cards.
+
+The 40-card Italian (or Spanish) deck: ranks A 2 3 4 5 6 7 J Q K in four suits.
+Card text is the rank then the suit, ``7D`` for the settebello.  Suit letters
+follow the French-suited deck that most players outside Italy use:
+
+====  =========  ===========  ==========
+text  suit       Italian      Spanish
+====  =========  ===========  ==========
+D ♦   diamonds   denari       oros
+H ♥   hearts     coppe        copas
+S ♠   spades     spade        espadas
+C ♣   clubs      bastoni      bastos
+====  =========  ===========  ==========
+
+A set of cards is a :class:`CardSet`: an immutable value backed by a 40-bit
+integer (bit ``suit * 10 + rank - 1``), the way python-chess keeps squares in a
+``SquareSet``.  Sets iterate in that bit order: coins first, each suit from the
+ace up to the king.
+
+>>> from scopa_rules import Card, CardSet
+>>> Card.parse("7D").is_settebello
+True
+>>> hand = CardSet("7D 3c KS")
+>>> str(hand), len(hand), Card.parse("3C") in hand
+('7D KS 3C', 3, True)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Any, ClassVar, NoReturn
+
+from typing_extensions import Self
+
+from .errors import NotationError
+
+__all__ = ["ALL_CARDS", "Card", "CardSet", "Rank", "Suit"]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the library's fixed order."""
+
+    DENARI = 0
+    COPPE = 1
+    SPADE = 2
+    BASTONI = 3
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter in card text: ``D``, ``H``, ``S`` or ``C``."""
+        return _SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's Unicode symbol: ``♦``, ``♥``, ``♠`` or ``♣``."""
+        return _SUIT_SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """The suit named by a letter (any case) or a symbol.
+
+        >>> Suit.parse("d"), Suit.parse("♣")
+        (<Suit.DENARI: 0>, <Suit.BASTONI: 3>)
+        """
+        try:
+            return _SUITS_BY_TEXT[text.strip().upper()]
+        except KeyError:
+            raise NotationError(
+                f"unknown suit {text!r}: suits are D H S C (or ♦ ♥ ♠ ♣)"
+            ) from None
+
+
+_SUIT_LETTERS = "DHSC"
+_SUIT_SYMBOLS = "♦♥♠♣"
+_SUITS_BY_TEXT = {
+    **{letter: Suit(i) for i, letter in enumerate(_SUIT_LETTERS)},
+    **{symbol: Suit(i) for i, symbol in enumerate(_SUIT_SYMBOLS)},
+    **{symbol: Suit(i) for i, symbol in enumerate("♢♡♤♧")},
+}
+
+
+class Rank(enum.IntEnum):
+    """The ten ranks.  The value is the rank's Italian capture value."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    JACK = 8
+    QUEEN = 9
+    KING = 10
+
+    @property
+    def letter(self) -> str:
+        """The rank's character in card text: ``A``, ``2`` … ``7``, ``J``,
+        ``Q`` or ``K``."""
+        return _RANK_LETTERS[self - 1]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """The rank named by its character (any case).
+
+        >>> Rank.parse("q")
+        <Rank.QUEEN: 9>
+        """
+        try:
+            return _RANKS_BY_TEXT[text.strip().upper()]
+        except KeyError:
+            raise NotationError(
+                f"unknown rank {text!r}: ranks are A 2 3 4 5 6 7 J Q K"
+            ) from None
+
+
+_RANK_LETTERS = "A234567JQK"
+_RANKS_BY_TEXT = {letter: Rank(i + 1) for i, letter in enumerate(_RANK_LETTERS)}
+
+
+class Card:
+    """One of the 40 cards.  There is exactly one object per card, so cards
+    compare by identity as well as by value.
+
+    >>> Card(Rank.SEVEN, Suit.DENARI) is Card.parse("7D")
+    True
+    >>> Card.parse("7♦"), Card.parse("jh").rank
+    (Card.parse('7D'), <Rank.JACK: 8>)
+    """
+
+    __slots__ = ("index", "mask", "rank", "suit")
+
+    index: int
+    """Position in the library's card order, 0 to 39 (``suit * 10 + rank - 1``)."""
+    mask: int
+    """``1 << index``: the card's bit in a :class:`CardSet` mask."""
+    rank: Rank
+    suit: Suit
+
+    _interned: ClassVar[list[Card]] = []
+
+    def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        if not isinstance(rank, int) or not 1 <= rank <= 10:
+            raise NotationError(f"rank must be 1 to 10 or a Rank, not {rank!r}")
+        if not isinstance(suit, int) or not 0 <= suit <= 3:
+            raise NotationError(f"suit must be 0 to 3 or a Suit, not {suit!r}")
+        return cls._interned[suit * 10 + rank - 1]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "mask", 1 << index)
+        object.__setattr__(card, "rank", Rank(index % 10 + 1))
+        object.__setattr__(card, "suit", Suit(index // 10))
+        return card
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card at ``index`` (0 to 39) in the library's card order.
+
+        >>> Card.from_index(6)
+        Card.parse('7D')
+        """
+        if not isinstance(index, int) or not 0 <= index < 40:
+            raise NotationError(f"card index must be 0 to 39, not {index!r}")
+        return cls._interned[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse card text: rank then suit, case-insensitive, suit as a letter
+        or a symbol (``7D``, ``7d``, ``7♦``).
+
+        >>> Card.parse(" qs ")
+        Card.parse('QS')
+        >>> Card.parse("10D")
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.NotationError: card text '10D' must be a rank and a suit, like 7D
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"card text must be a string, not {text!r}")
+        stripped = text.strip()
+        if len(stripped) != 2:
+            raise NotationError(
+                f"card text {text!r} must be a rank and a suit, like 7D"
+            )
+        rank = _RANKS_BY_TEXT.get(stripped[0].upper())
+        if rank is None:
+            raise NotationError(
+                f"unknown rank {stripped[0]!r} in card text {text!r}: "
+                "ranks are A 2 3 4 5 6 7 J Q K"
+            )
+        suit = _SUITS_BY_TEXT.get(stripped[1].upper())
+        if suit is None:
+            raise NotationError(
+                f"unknown suit {stripped[1]!r} in card text {text!r}: "
+                "suits are D H S C (or ♦ ♥ ♠ ♣)"
+            )
+        return cls._interned[suit * 10 + rank - 1]
+
+    @property
+    def is_settebello(self) -> bool:
+        """Whether this is the seven of coins (``7D``)."""
+        return self.index == 6
+
+    @property
+    def is_coin(self) -> bool:
+        """Whether this card is of the coins suit (denari, diamonds, oros)."""
+        return self.suit is Suit.DENARI
+
+    def symbol_text(self) -> str:
+        """The card with its suit symbol, for display: ``7♦``.
+
+        >>> Card.parse("KS").symbol_text()
+        'K♠'
+        """
+        return self.rank.letter + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse('{self}')"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError("Card is immutable")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (Card.from_index, (self.index,))
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+
+Card._interned.extend(Card._make(i) for i in range(40))
+
+_CARDS: tuple[Card, ...] = tuple(Card._interned)
+
+
+def _parse_cards(text: str) -> int:
+    mask = 0
+    for part in text.replace(",", " ").split():
+        card = Card.parse(part)
+        if mask & card.mask:
+            raise NotationError(f"card {card} appears twice in {text!r}")
+        mask |= card.mask
+    return mask
+
+
+class CardSet:
+    """An immutable set of cards, backed by a 40-bit integer mask.
+
+    Build one from card text, from cards, or from a mask:
+
+    >>> CardSet("2S 5H 3C JD")
+    CardSet('JD 5H 2S 3C')
+    >>> CardSet([Card.parse("AD")]) | CardSet("AH")
+    CardSet('AD AH')
+    >>> CardSet.from_mask(0b101)
+    CardSet('AD 3D')
+
+    Card sets support ``in``, ``len``, iteration (in card order), equality,
+    hashing and the set operators ``| & - ^``.
+    """
+
+    __slots__ = ("mask",)
+
+    mask: int
+    """The 40-bit integer: bit ``card.index`` is set for each card in the set."""
+
+    def __init__(self, cards: str | Iterable[Card | str] = ()) -> None:
+        if isinstance(cards, str):
+            mask = _parse_cards(cards)
+        else:
+            mask = 0
+            for item in cards:
+                card = item if isinstance(item, Card) else Card.parse(item)
+                if mask & card.mask:
+                    raise NotationError(f"card {card} appears twice")
+                mask |= card.mask
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> CardSet:
+        """The set whose bits are ``mask`` (an int from 0 to ``2**40 - 1``)."""
+        if not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
+            raise NotationError(
+                f"a card mask must be an int from 0 to 2**40 - 1, not {mask!r}"
+            )
+        return _from_mask(mask)
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield _CARDS[low.bit_length() - 1]
+            mask ^= low
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.mask)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return _from_mask(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __ge__(self, other: CardSet) -> bool:
+        return other.mask & ~self.mask == 0
+
+    def isdisjoint(self, other: CardSet) -> bool:
+        """Whether the two sets share no card."""
+        return self.mask & other.mask == 0
+
+    def add(self, card: Card) -> CardSet:
+        """A new set with ``card`` added."""
+        return _from_mask(self.mask | card.mask)
+
+    def remove(self, card: Card) -> CardSet:
+        """A new set without ``card`` (no error if the card is not there)."""
+        return _from_mask(self.mask & ~card.mask)
+
+    def of_suit(self, suit: Suit) -> CardSet:
+        """The cards of one suit.
+
+        >>> CardSet("7D 7S AD").of_suit(Suit.DENARI)
+        CardSet('AD 7D')
+        """
+        return _from_mask(self.mask & (0x3FF << (10 * suit)))
+
+    def of_rank(self, rank: Rank) -> CardSet:
+        """The cards of one rank.
+
+        >>> CardSet("7D 7S AD").of_rank(Rank.SEVEN)
+        CardSet('7D 7S')
+        """
+        return _from_mask(self.mask & (_RANK_COLUMN << (rank - 1)))
+
+    def symbol_text(self) -> str:
+        """The cards with suit symbols, for display: ``'7♦ K♠'``."""
+        return " ".join(card.symbol_text() for card in self)
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet('{self}')"
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError("CardSet is immutable")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple[Any, tuple[int]]:
+        return (_from_mask, (self.mask,))
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+
+FULL_MASK = (1 << 40) - 1
+_RANK_COLUMN = 1 | 1 << 10 | 1 << 20 | 1 << 30
+_new_set = object.__new__
+_set_mask = object.__setattr__
+
+
+def _from_mask(mask: int) -> CardSet:
+    # The hot path: no validation, no parsing.
+    card_set = _new_set(CardSet)
+    _set_mask(card_set, "mask", mask)
+    return card_set
+
+
+EMPTY = _from_mask(0)
+ALL_CARDS = _from_mask(FULL_MASK)
+"""The whole deck as a :class:`CardSet`."""

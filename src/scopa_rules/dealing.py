@@ -1,0 +1,102 @@
+"""Dealing: how a deck becomes hands, a table and a stock (RULES.md section 3).
+
+The deal order is fixed and documented so that a caller can lay out a deck
+for any hand it wants to test:
+
+* Cards come off the top of the deck (``deck[0]`` first).
+* Each seat receives its ``hand_size`` cards in one packet, starting with the
+  seat after the dealer and going round in playing order; then
+  ``table_size`` cards go face up to the table.  What is left is the stock.
+* Later deals of the same hand give each seat ``hand_size`` cards from the
+  top of the stock, in the same seat order, and nothing to the table.
+* Chkobba's first card (``first_card_choice``) is ``deck[0]``.  If the seat
+  after the dealer keeps it, that seat's packet is the kept card and the next
+  ``hand_size - 1`` cards, the other seats get full packets, then the table
+  gets ``table_size`` cards.  If the seat puts it on the table, every seat
+  gets a full packet as usual and the table gets the first card and then
+  ``table_size - 1`` more.
+
+>>> from scopa_rules import Deck, Ruleset, new_game
+>>> state = new_game(Ruleset.scopa(), deck=Deck.standard(), dealer=1)
+>>> state.hands[0], state.hands[1], state.table
+(CardSet('AD 2D 3D'), CardSet('4D 5D 6D'), CardSet('7D JD QD KD'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card, CardSet, Rank, _from_mask
+from .rules import Ruleset
+
+__all__: list[str] = []
+
+_KINGS = CardSet.of_rank(CardSet.from_mask((1 << 40) - 1), Rank.KING).mask
+
+
+def _mask_of(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+def deal_round(
+    rules: Ruleset, dealer: int, cards: Sequence[Card], first: Sequence[Card] = ()
+) -> tuple[list[CardSet], int]:
+    """Give every seat a packet from ``cards``, starting after the dealer.
+
+    ``first`` is a card (or none) already given to the seat after the dealer.
+    Returns the hands by seat and how many of ``cards`` were used.
+    """
+    players, size = rules.players, rules.hand_size
+    hands = [_from_mask(0)] * players
+    used = 0
+    for offset in range(players):
+        seat = (dealer + 1 + offset) % players
+        extra = first if offset == 0 else ()
+        take = size - len(extra)
+        hands[seat] = _from_mask(_mask_of(cards[used : used + take]) | _mask_of(extra))
+        used += take
+    return hands, used
+
+
+def deal_hand(
+    rules: Ruleset, dealer: int, deck: Sequence[Card], keep_first: bool | None = None
+) -> tuple[list[CardSet], CardSet, tuple[Card, ...]]:
+    """Deal a whole deck: hands by seat, the table, and the ordered stock.
+
+    ``keep_first`` is the Chkobba decision on ``deck[0]`` (``None`` when the
+    rules have no first-card choice).
+    """
+    if keep_first is None:
+        hands, used = deal_round(rules, dealer, deck)
+        table = _mask_of(deck[used : used + rules.table_size])
+        used += rules.table_size
+    elif keep_first:
+        hands, used = deal_round(rules, dealer, deck[1:], first=deck[:1])
+        used += 1
+        table = _mask_of(deck[used : used + rules.table_size])
+        used += rules.table_size
+    else:
+        hands, used = deal_round(rules, dealer, deck[1:])
+        used += 1
+        rest = rules.table_size - 1
+        table = deck[0].mask | _mask_of(deck[used : used + rest])
+        used += rest
+    return hands, _from_mask(table), tuple(deck[used:])
+
+
+def needs_redeal(rules: Ruleset, table: CardSet) -> bool:
+    """Whether the initial table holds enough kings for a redeal."""
+    kings = rules.redeal_kings
+    return kings is not None and (table.mask & _KINGS).bit_count() >= kings
+
+
+def initial_sweeps(rules: Ruleset, table: CardSet) -> int:
+    """Escoba's sweeps for the dealer when the initial table adds up to 15
+    (one) or 30 (two); 0 otherwise or when the option is off."""
+    if not rules.initial_fifteen_sweeps or not table:
+        return 0
+    total = sum(rules._values[card.index] for card in table)
+    return {15: 1, 30: 2}.get(total, 0)

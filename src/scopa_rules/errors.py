@@ -1,0 +1,45 @@
+"""The error hierarchy of scopa_rules.
+
+Every error the library raises on bad input derives from :class:`ScopaError`,
+and each is also a :class:`ValueError`, so code that already catches
+``ValueError`` keeps working.
+
+>>> import scopa_rules as sr
+>>> try:
+...     sr.Card.parse("8D")
+... except sr.ScopaError as error:
+...     print(type(error).__name__, "-", error)
+NotationError - unknown rank '8' in card text '8D': ranks are A 2 3 4 5 6 7 J Q K
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalMoveError",
+    "InvalidRulesetError",
+    "InvalidStateError",
+    "NotationError",
+    "ScopaError",
+]
+
+
+class ScopaError(Exception):
+    """Base class of every error raised by scopa_rules."""
+
+
+class NotationError(ScopaError, ValueError):
+    """Text that does not parse: a card, a set of cards or a move."""
+
+
+class InvalidRulesetError(ScopaError, ValueError):
+    """A ruleset that cannot be played: unknown option, bad value, or a
+    combination of options that cannot be dealt."""
+
+
+class InvalidStateError(ScopaError, ValueError):
+    """A position or deck that is inconsistent: a card missing or twice, a
+    seat out of range, hands of impossible sizes."""
+
+
+class IllegalMoveError(ScopaError, ValueError):
+    """A move the rules forbid in the given state.  The state is unchanged."""

@@ -1,0 +1,200 @@
+"""Moves: what a seat does on its turn, and their text notation.
+
+A :class:`Move` is a value: the played card and the table cards it captures
+(none for a trail).  Chkobba's first-card choice is a move too, of its own
+:class:`MoveKind`.  Moves do not say who plays them: the state knows whose
+turn it is.
+
+Notation (:meth:`Move.parse` reads it without a position; ``str`` writes it):
+
+============  ===========================================
+``7D``        trail the seven of coins
+``7Dx4S3C``   play 7D and capture 4S and 3C
+``keep 5D``   Chkobba: keep the first card, 5D
+``table 5D``  Chkobba: put the first card, 5D, on the table
+============  ===========================================
+
+>>> from scopa_rules import Move
+>>> move = Move.parse("7dx4s3c")
+>>> str(move), move.card, move.captured
+('7Dx4S3C', Card.parse('7D'), CardSet('4S 3C'))
+>>> Move.parse("7D").is_trail
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+from typing_extensions import Self
+
+from .cards import Card, CardSet, _from_mask
+from .errors import NotationError
+
+__all__ = ["Move", "MoveKind"]
+
+
+class MoveKind(enum.Enum):
+    """What kind of decision a move is."""
+
+    PLAY = "play"
+    """Play a card from the hand: a capture or a trail."""
+    KEEP_FIRST_CARD = "keep"
+    """Chkobba: keep the first card of the deck in the hand."""
+    TABLE_FIRST_CARD = "table"
+    """Chkobba: put the first card of the deck on the table."""
+
+
+_EMPTY = _from_mask(0)
+
+
+def _to_card_set(value: CardSet | str | Any) -> CardSet:
+    if isinstance(value, CardSet):
+        return value
+    return CardSet(value)
+
+
+@attrs.frozen(repr=False)
+class Move:
+    """A move: ``card`` and the ``captured`` table cards.
+
+    >>> Move(Card.parse("KC"), CardSet("2S JD"))
+    Move.parse('KCxJD2S')
+    """
+
+    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    """The card played (or, for a first-card choice, the card decided on)."""
+    captured: CardSet = attrs.field(default=_EMPTY, converter=_to_card_set)
+    """The table cards taken; empty for a trail."""
+    kind: MoveKind = MoveKind.PLAY
+
+    def __attrs_post_init__(self) -> None:
+        if self.card in self.captured:
+            raise NotationError(f"{self.card} cannot capture itself")
+        if self.kind is not MoveKind.PLAY and self.captured:
+            raise NotationError(f"a {self.kind.value} decision captures nothing")
+
+    @classmethod
+    def trail(cls, card: Card | str) -> Move:
+        """Play ``card`` onto the table without capturing.
+
+        >>> Move.trail("5H")
+        Move.parse('5H')
+        """
+        return cls(_card(card))
+
+    @classmethod
+    def capture(cls, card: Card | str, captured: CardSet | str) -> Move:
+        """Play ``card`` and take the ``captured`` table cards.
+
+        >>> Move.capture("5H", "2S 3C")
+        Move.parse('5Hx2S3C')
+        """
+        taken = _to_card_set(captured)
+        if not taken:
+            raise NotationError("a capture takes at least one card; use Move.trail")
+        return cls(_card(card), taken)
+
+    @classmethod
+    def keep_first_card(cls, card: Card | str) -> Move:
+        """Chkobba: keep the first card of the deck."""
+        return cls(_card(card), _EMPTY, MoveKind.KEEP_FIRST_CARD)
+
+    @classmethod
+    def table_first_card(cls, card: Card | str) -> Move:
+        """Chkobba: put the first card of the deck on the table."""
+        return cls(_card(card), _EMPTY, MoveKind.TABLE_FIRST_CARD)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse move notation, without looking at any position.
+
+        Card text is case-insensitive, suits may be symbols, and the captured
+        cards may come in any order, with or without spaces.
+
+        >>> Move.parse("K♣ x 2s jd") == Move.parse("KCxJD2S")
+        True
+        >>> Move.parse("keep 5d").kind
+        <MoveKind.KEEP_FIRST_CARD: 'keep'>
+        >>> Move.parse("7Dx")
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.NotationError: move '7Dx' has an 'x' but no captured cards after it
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"move text must be a string, not {text!r}")
+        words = text.strip().split(None, 1)
+        if len(words) == 2 and words[0].lower() in ("keep", "table"):
+            kind = (
+                MoveKind.KEEP_FIRST_CARD
+                if words[0].lower() == "keep"
+                else MoveKind.TABLE_FIRST_CARD
+            )
+            return cls(_parse_card(words[1], text), _EMPTY, kind)
+        compact = "".join(text.split())
+        if not compact:
+            raise NotationError("empty move text")
+        played, sep, rest = (
+            compact.partition("x") if "x" in compact else compact.partition("X")
+        )
+        card = _parse_card(played, text)
+        if not sep:
+            return cls(card)
+        if not rest:
+            raise NotationError(
+                f"move {text!r} has an 'x' but no captured cards after it"
+            )
+        if len(rest) % 2:
+            raise NotationError(
+                f"captured cards {rest!r} in move {text!r} are not whole card texts "
+                "(two characters each, like 3C4S)"
+            )
+        taken = 0
+        for i in range(0, len(rest), 2):
+            taken_card = _parse_card(rest[i : i + 2], text)
+            if taken & taken_card.mask:
+                raise NotationError(f"card {taken_card} is captured twice in {text!r}")
+            taken |= taken_card.mask
+        captured = _from_mask(taken)
+        if card in captured:
+            raise NotationError(f"{card} cannot capture itself in {text!r}")
+        return cls(card, captured)
+
+    @property
+    def is_capture(self) -> bool:
+        """Whether the move takes cards from the table."""
+        return bool(self.captured.mask)
+
+    @property
+    def is_trail(self) -> bool:
+        """Whether the move plays a card without capturing."""
+        return self.kind is MoveKind.PLAY and not self.captured.mask
+
+    def __str__(self) -> str:
+        if self.kind is not MoveKind.PLAY:
+            return f"{self.kind.value} {self.card}"
+        if not self.captured.mask:
+            return str(self.card)
+        return f"{self.card}x" + "".join(str(c) for c in self.captured)
+
+    def __repr__(self) -> str:
+        return f"Move.parse('{self}')"
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+
+def _card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
+
+
+def _parse_card(text: str, whole: str) -> Card:
+    try:
+        return Card.parse(text)
+    except NotationError as error:
+        raise NotationError(f"in move {whole!r}: {error}") from None

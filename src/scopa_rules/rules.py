@@ -1,0 +1,495 @@
+"""Rulesets: every rule point that real tables dispute, as data.
+
+A :class:`Ruleset` is a frozen value whose fields are the options of the rules
+contract (``RULES.md``), with the same names.  Presets are classmethods; any
+preset can be varied option by option with :meth:`Ruleset.replace`, which
+validates the result.
+
+>>> from scopa_rules import Ruleset
+>>> rules = Ruleset.scopa(players=4)
+>>> rules.partnerships, rules.deals_per_hand, rules.target_score
+(True, 3, 11)
+>>> rules.replace(target_score=21, re_bello=True).target_score
+21
+>>> Ruleset.scopa(players=5)
+Traceback (most recent call last):
+...
+scopa_rules.errors.InvalidRulesetError: 5 players with 3 cards each and 4 on the table cannot be dealt: 36 cards are left for the hands, not a whole number of rounds of 15; for 5 players with 3 cards, table_size could be 10 or 25
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+import attrs
+from typing_extensions import Self
+
+from .cards import Rank
+from .errors import InvalidRulesetError
+
+__all__ = [
+    "CaptureCompulsion",
+    "CaptureMode",
+    "CaptureRule",
+    "CaptureValues",
+    "PrimieraRule",
+    "Ruleset",
+]
+
+
+class _Option(str, enum.Enum):
+    """An enumerated option; its value is the name used in RULES.md."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+class CaptureValues(_Option):
+    """How face cards count when capturing."""
+
+    ITALIAN = "italian"
+    """J=8, Q=9, K=10."""
+    CHKOBBA = "chkobba"
+    """Q=8, J=9, K=10."""
+
+
+class CaptureRule(_Option):
+    """Which value captures are allowed when several are possible."""
+
+    SINGLE_FIRST = "single_first"
+    """A matching single card must be taken before any sum."""
+    FEWEST_CARDS = "fewest_cards"
+    """Only the captures with the fewest cards are allowed."""
+    FREE = "free"
+    """Any single card or any sum."""
+
+
+class CaptureCompulsion(_Option):
+    """When a player must capture."""
+
+    PLAYED_CARD = "played_card"
+    """A played card that can capture must capture."""
+    WHOLE_HAND = "whole_hand"
+    """If any card in the hand can capture, the player must capture."""
+    NONE = "none"
+    """Any card may be trailed, even one that could capture."""
+
+
+class CaptureMode(_Option):
+    """What a capture is."""
+
+    MATCH = "match"
+    """Take table cards equal in value (one card or a sum) to the played card."""
+    FIFTEEN = "fifteen"
+    """Take table cards that add up to 15 with the played card."""
+    MATCH_OR_FIFTEEN = "match_or_fifteen"
+    """Either kind."""
+
+
+class PrimieraRule(_Option):
+    """How the primiera point is decided."""
+
+    ALL_SUITS = "all_suits"
+    """A side missing a suit has no primiera; the highest total wins."""
+    MORE_SUITS = "more_suits"
+    """More suits beat fewer; equal suit counts compare totals."""
+    PARTIAL_SUM = "partial_sum"
+    """The totals of whatever suits a side has are compared."""
+    MOST_SEVENS = "most_sevens"
+    """Most sevens; if tied, most sixes; if still tied, no one."""
+
+
+_E = TypeVar("_E", bound=_Option)
+
+
+def _convert(kind: type[_E], value: object) -> _E:
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        try:
+            return kind(value.strip().lower())
+        except ValueError:
+            pass
+    choices = ", ".join(member.value for member in kind)
+    raise InvalidRulesetError(
+        f"{value!r} is not a {kind.__name__}: choose one of {choices}"
+    )
+
+
+def _to_capture_values(value: object) -> CaptureValues:
+    return _convert(CaptureValues, value)
+
+
+def _to_capture_rule(value: object) -> CaptureRule:
+    return _convert(CaptureRule, value)
+
+
+def _to_capture_compulsion(value: object) -> CaptureCompulsion:
+    return _convert(CaptureCompulsion, value)
+
+
+def _to_capture_mode(value: object) -> CaptureMode:
+    return _convert(CaptureMode, value)
+
+
+def _to_primiera_rule(value: object) -> PrimieraRule:
+    return _convert(PrimieraRule, value)
+
+
+_CAPTURE_VALUE_TABLES = {
+    CaptureValues.ITALIAN: tuple(range(1, 11)),
+    CaptureValues.CHKOBBA: (1, 2, 3, 4, 5, 6, 7, 9, 8, 10),
+}
+
+
+def _default_partnerships(self: Ruleset) -> bool:
+    return self.players >= 4 and self.players % 2 == 0
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class Ruleset:
+    """Every rule a table can choose, as one immutable value.
+
+    The fields are the options of ``RULES.md`` with their default values, which
+    are the rules of classic Scopa for two players.  Enumerated options accept
+    their enum members or their string names:
+
+    >>> Ruleset(capture_rule="fewest_cards").capture_rule
+    <CaptureRule.FEWEST_CARDS: 'fewest_cards'>
+    >>> Ruleset(capture_rule="greedy")
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.InvalidRulesetError: 'greedy' is not a CaptureRule: choose one of single_first, fewest_cards, free
+    """
+
+    players: int = 2
+    """Number of seats, numbered 0 to ``players - 1`` in playing order."""
+    partnerships: bool = attrs.field(
+        default=attrs.Factory(_default_partnerships, takes_self=True)
+    )
+    """Two sides of alternating seats (0, 2, … against 1, 3, …) sharing one
+    pile and one score.  Defaults to true for 4 and 6 players."""
+    hand_size: int = 3
+    """Cards dealt to each seat in every deal."""
+    table_size: int = 4
+    """Cards laid face up on the table at the start of a hand."""
+    capture_values: CaptureValues = attrs.field(
+        default=CaptureValues.ITALIAN, converter=_to_capture_values
+    )
+    capture_rule: CaptureRule = attrs.field(
+        default=CaptureRule.SINGLE_FIRST, converter=_to_capture_rule
+    )
+    capture_compulsion: CaptureCompulsion = attrs.field(
+        default=CaptureCompulsion.PLAYED_CARD,
+        converter=_to_capture_compulsion,
+    )
+    capture_mode: CaptureMode = attrs.field(
+        default=CaptureMode.MATCH, converter=_to_capture_mode
+    )
+    ace_takes_all: bool = False
+    """Asso piglia tutto: a played ace takes the whole table."""
+    ace_blocked_by_table_ace: bool = True
+    """With ``ace_takes_all``: an ace on the table makes a played ace capture
+    by the normal rules (it can only take an ace)."""
+    ace_sweep_is_scopa: bool = True
+    """With ``ace_takes_all``: whether taking the whole table scores a sweep."""
+    last_card_sweep_counts: bool = False
+    """Whether the very last card of a hand may score a sweep."""
+    redeal_kings: int | None = 3
+    """Redeal when at least this many kings lie on the initial table; ``None``
+    never redeals."""
+    first_card_choice: bool = False
+    """Chkobba: the seat after the dealer sees the first card and keeps it or
+    puts it on the table."""
+    initial_fifteen_sweeps: bool = False
+    """Escoba: an initial table adding up to 15 (30) is the dealer's, with one
+    (two) sweeps."""
+    primiera_rule: PrimieraRule = attrs.field(
+        default=PrimieraRule.ALL_SUITS, converter=_to_primiera_rule
+    )
+    re_bello: bool = False
+    """One point for the king of coins."""
+    napola: bool = False
+    """Points for the run of coins from the ace, when it reaches the three."""
+    cappotto: bool = False
+    """A side that captures all ten coins wins the game at the end of that
+    hand, whatever the scores."""
+    target_score: int = 11
+    """The game ends after a hand in which a side has at least this many
+    points and the strictly highest score."""
+
+    _values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
+        table = _CAPTURE_VALUE_TABLES[self.capture_values]
+        object.__setattr__(self, "_values", tuple(table[i % 10] for i in range(40)))
+
+    # -- presets -----------------------------------------------------------
+
+    @classmethod
+    def scopa(cls, players: int = 2, **options: Any) -> Ruleset:
+        """Classic Scopa: 3 cards each, 4 on the table, 11 points.
+
+        2 and 3 players play each for themselves, 4 in two partnerships, 6 in
+        two teams of three.
+
+        >>> Ruleset.scopa(players=6).deals_per_hand
+        2
+        """
+        return cls._make(options, players=players)
+
+    @classmethod
+    def scopone(cls, **options: Any) -> Ruleset:
+        """Scopone: 4 players in two partnerships, 9 cards each and 4 on the
+        table, a single deal.
+
+        >>> Ruleset.scopone().deals_per_hand
+        1
+        """
+        return cls._make(options, players=4, hand_size=9, table_size=4)
+
+    @classmethod
+    def scopone_scientifico(cls, **options: Any) -> Ruleset:
+        """Scopone Scientifico: 4 players in two partnerships, 10 cards each,
+        an empty table.
+
+        >>> Ruleset.scopone_scientifico().table_size
+        0
+        """
+        return cls._make(options, players=4, hand_size=10, table_size=0)
+
+    @classmethod
+    def chkobba(cls, players: int = 2, **options: Any) -> Ruleset:
+        """Chkobba (Tunisia): Q=8 J=9, the first-card choice, most sevens
+        instead of primiera, 21 points.
+
+        >>> Ruleset.chkobba().capture_values
+        <CaptureValues.CHKOBBA: 'chkobba'>
+        """
+        return cls._make(
+            options,
+            players=players,
+            capture_values=CaptureValues.CHKOBBA,
+            first_card_choice=True,
+            primiera_rule=PrimieraRule.MOST_SEVENS,
+            target_score=21,
+        )
+
+    @classmethod
+    def escoba(cls, players: int = 2, **options: Any) -> Ruleset:
+        """Escoba (Spain): capture by fifteen, no compulsion, initial-table
+        sweeps, most sevens, 21 points, no kings redeal.
+
+        >>> Ruleset.escoba().capture_mode
+        <CaptureMode.FIFTEEN: 'fifteen'>
+        """
+        return cls._make(
+            options,
+            players=players,
+            capture_mode=CaptureMode.FIFTEEN,
+            capture_compulsion=CaptureCompulsion.NONE,
+            initial_fifteen_sweeps=True,
+            primiera_rule=PrimieraRule.MOST_SEVENS,
+            target_score=21,
+            redeal_kings=None,
+        )
+
+    @classmethod
+    def scopa_a_quindici(cls, players: int = 2, **options: Any) -> Ruleset:
+        """Scopa a 15: Scopa with capture by fifteen.
+
+        >>> Ruleset.scopa_a_quindici().capture_mode
+        <CaptureMode.FIFTEEN: 'fifteen'>
+        """
+        return cls._make(options, players=players, capture_mode=CaptureMode.FIFTEEN)
+
+    @classmethod
+    def _make(cls, options: Mapping[str, Any], **preset: Any) -> Ruleset:
+        _check_names(options)
+        return cls(**{**preset, **options})
+
+    # -- derived facts -----------------------------------------------------
+
+    @property
+    def sides(self) -> int:
+        """Number of sides that keep a pile and a score: 2 with partnerships,
+        otherwise one per seat."""
+        return 2 if self.partnerships else self.players
+
+    @property
+    def deals_per_hand(self) -> int:
+        """How many times cards are dealt to the seats in one hand."""
+        return (40 - self.table_size) // (self.players * self.hand_size)
+
+    def side_of(self, seat: int) -> int:
+        """The side that ``seat`` plays for.
+
+        >>> Ruleset.scopa(players=6).side_of(4), Ruleset.scopa(players=3).side_of(2)
+        (0, 2)
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise InvalidRulesetError(
+                f"seat must be 0 to {self.players - 1}, not {seat!r}"
+            )
+        return seat % 2 if self.partnerships else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that play for ``side``, in playing order.
+
+        >>> Ruleset.scopa(players=6).seats_of(1)
+        (1, 3, 5)
+        """
+        if not isinstance(side, int) or not 0 <= side < self.sides:
+            raise InvalidRulesetError(
+                f"side must be 0 to {self.sides - 1}, not {side!r}"
+            )
+        return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
+
+    def capture_value(self, rank: Rank) -> int:
+        """The value a rank captures with under these rules.
+
+        >>> Ruleset.chkobba().capture_value(Rank.QUEEN)
+        8
+        """
+        return _CAPTURE_VALUE_TABLES[self.capture_values][Rank(rank) - 1]
+
+    # -- variation ---------------------------------------------------------
+
+    def replace(self, **changes: Any) -> Ruleset:
+        """A validated copy with some options changed.
+
+        >>> Ruleset.scopa().replace(target_score=21).target_score
+        21
+        >>> Ruleset.scopa().replace(target=21)
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.InvalidRulesetError: unknown option 'target'; did you mean target_score?
+        """
+        _check_names(changes)
+        return attrs.evolve(self, **changes)
+
+    def options(self) -> dict[str, Any]:
+        """Every option and its value, in declaration order.
+
+        >>> Ruleset.scopa().options()["target_score"]
+        11
+        """
+        return {name: getattr(self, name) for name in OPTION_NAMES}
+
+    def __repr__(self) -> str:
+        default = Ruleset(players=self.players)
+        changed = [
+            f"{name}={(value.value if isinstance(value, _Option) else value)!r}"
+            for name, value in self.options().items()
+            if name == "players" or value != getattr(default, name)
+        ]
+        return f"Ruleset({', '.join(changed)})"
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(
+    field.name for field in attrs.fields(Ruleset) if field.init
+)
+
+
+def _check_names(options: Mapping[str, Any]) -> None:
+    for name in options:
+        if name not in OPTION_NAMES:
+            import difflib
+
+            close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
+            hint = (
+                f"did you mean {close[0]}?"
+                if close
+                else ("options are " + ", ".join(OPTION_NAMES))
+            )
+            raise InvalidRulesetError(f"unknown option {name!r}; {hint}")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _validate(rules: Ruleset) -> None:
+    for name in ("players", "hand_size", "table_size", "target_score"):
+        if not _is_int(getattr(rules, name)):
+            raise InvalidRulesetError(
+                f"{name} must be a whole number, not {getattr(rules, name)!r}"
+            )
+    for field in attrs.fields(Ruleset):
+        if field.type in ("bool", bool) and not isinstance(
+            getattr(rules, field.name), bool
+        ):
+            raise InvalidRulesetError(
+                f"{field.name} must be True or False, not {getattr(rules, field.name)!r}"
+            )
+    players, hand, table = rules.players, rules.hand_size, rules.table_size
+    if players < 2:
+        raise InvalidRulesetError(f"players must be at least 2, not {players}")
+    if hand < 1:
+        raise InvalidRulesetError(f"hand_size must be at least 1, not {hand}")
+    if not 0 <= table < 40:
+        raise InvalidRulesetError(f"table_size must be 0 to 39, not {table}")
+    if rules.target_score < 1:
+        raise InvalidRulesetError(
+            f"target_score must be at least 1, not {rules.target_score}"
+        )
+    left = 40 - table
+    round_size = players * hand
+    if left < round_size or left % round_size:
+        tables = [t for t in range(40) if (40 - t) % round_size == 0 and t < 40]
+        hands = [h for h in range(1, 41) if (40 - table) % (players * h) == 0]
+        suggestions = []
+        if tables:
+            suggestions.append(
+                f"for {players} players with {hand} cards, table_size could be "
+                + _or_list(tables)
+            )
+        if hands:
+            suggestions.append(
+                f"with {table} on the table, hand_size could be " + _or_list(hands)
+            )
+        raise InvalidRulesetError(
+            f"{players} players with {hand} cards each and {table} on the table "
+            f"cannot be dealt: {left} cards are left for the hands, not a whole "
+            f"number of rounds of {round_size}"
+            + ("; " + "; ".join(suggestions) if suggestions else "")
+        )
+    if rules.partnerships and (players < 4 or players % 2):
+        raise InvalidRulesetError(
+            f"partnerships need an even number of players, at least 4 "
+            f"(2 sides of alternating seats), not {players}; "
+            f"use partnerships=False"
+        )
+    kings = rules.redeal_kings
+    if kings is not None and (not _is_int(kings) or not 1 <= kings <= 4):
+        raise InvalidRulesetError(
+            f"redeal_kings must be 1 to 4 kings, or None for no redeal, not {kings!r}"
+        )
+    if rules.first_card_choice and table < 1:
+        raise InvalidRulesetError(
+            "first_card_choice needs an initial table (table_size of 1 or more): "
+            "the first card is either kept or put on the table"
+        )
+    if rules.initial_fifteen_sweeps and rules.capture_mode is CaptureMode.MATCH:
+        raise InvalidRulesetError(
+            "initial_fifteen_sweeps needs capture by fifteen: set capture_mode "
+            "to 'fifteen' or 'match_or_fifteen'"
+        )
+    if rules.initial_fifteen_sweeps and table < 1:
+        raise InvalidRulesetError(
+            "initial_fifteen_sweeps needs an initial table (table_size of 1 or more)"
+        )
+
+
+def _or_list(numbers: list[int]) -> str:
+    text = [str(n) for n in numbers]
+    return text[0] if len(text) == 1 else ", ".join(text[:-1]) + " or " + text[-1]

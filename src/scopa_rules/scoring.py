@@ -1,0 +1,321 @@
+"""Scoring a hand: RULES.md section 5.
+
+:func:`score_hand` turns the sides' piles and sweeps into a :class:`HandScore`:
+a breakdown per side of every category (what the side holds and the points it
+earns), in the form a UI shows at the end of a hand.
+
+The worked example of RULES.md (seed 000): Anna's pile and two sweeps against
+Ben's pile.
+
+>>> from scopa_rules import ALL_CARDS, CardSet, Ruleset, score_hand
+>>> anna = CardSet("7D 6D AD KD AH 2H 3H 4H 5H 6H JH QH KH "
+...                "AS 2S 3S 4S 5S 7S JS QS KS AC")
+>>> ben = ALL_CARDS - anna
+>>> score = score_hand(Ruleset.scopa(), [anna, ben], [2, 0])
+>>> score.totals
+(5, 1)
+>>> score.sides[0].primiera, score.sides[1].primiera
+(76, 75)
+>>> print(score)
+           side 0             side 1
+cards      23 (1)             17
+coins      4                  6 (1)
+settebello yes (1)            no
+primiera   76 in 4 suits (1)  75 in 4 suits
+sweeps     2 (2)              0
+total      5                  1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from .cards import CardSet
+from .rules import PrimieraRule, Ruleset
+
+__all__ = ["HandScore", "SideScore", "score_hand"]
+
+# Primiera values by rank index (A 2 3 4 5 6 7 J Q K).
+_PRIMIERA_VALUES = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
+
+
+def _best_primiera(suit_bits: int) -> int:
+    return max(
+        (_PRIMIERA_VALUES[r] for r in range(10) if suit_bits >> r & 1), default=0
+    )
+
+
+# The best primiera value for each of the 1024 possible sets of one suit.
+_BEST_IN_SUIT = tuple(_best_primiera(bits) for bits in range(1024))
+_SEVENS = 1 << 6 | 1 << 16 | 1 << 26 | 1 << 36
+_SIXES = _SEVENS >> 1
+
+
+@attrs.frozen(kw_only=True)
+class SideScore:
+    """One side's part of a hand's breakdown: what it holds in each category,
+    and the points that earns (the ``*_points`` fields)."""
+
+    side: int
+    cards: int
+    """Cards in the side's pile."""
+    coins: int
+    """Coins (denari, diamonds, oros) in the pile."""
+    settebello: bool
+    """Whether the side holds the seven of coins."""
+    primiera: int
+    """Sum of the best primiera value in each suit the side holds (0 to 84)."""
+    primiera_suits: int
+    """How many suits that sum covers."""
+    sevens: int
+    sixes: int
+    sweeps: int
+    re_bello: bool
+    """Whether the side holds the king of coins (scores only with ``re_bello``)."""
+    napola_run: int
+    """Length of the unbroken run of coins from the ace (0 without the ace)."""
+    all_coins: bool
+    """Whether the side holds all ten coins (cappotto)."""
+    cards_points: int
+    coins_points: int
+    settebello_points: int
+    primiera_points: int
+    sweep_points: int
+    re_bello_points: int
+    napola_points: int
+
+    @property
+    def total(self) -> int:
+        """The side's points for the hand."""
+        return (
+            self.cards_points
+            + self.coins_points
+            + self.settebello_points
+            + self.primiera_points
+            + self.sweep_points
+            + self.re_bello_points
+            + self.napola_points
+        )
+
+
+@attrs.frozen(kw_only=True)
+class HandScore:
+    """The breakdown of one hand: a :class:`SideScore` per side, and the
+    options that shaped it."""
+
+    sides: tuple[SideScore, ...]
+    primiera_rule: PrimieraRule
+    re_bello: bool
+    napola: bool
+    cappotto: bool
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's points for the hand."""
+        return tuple(side.total for side in self.sides)
+
+    @property
+    def cappotto_side(self) -> int | None:
+        """With the ``cappotto`` option, the side that took all ten coins (and
+        so wins the game); otherwise ``None``."""
+        if self.cappotto:
+            for side in self.sides:
+                if side.all_coins:
+                    return side.side
+        return None
+
+    def rows(self) -> list[tuple[str, list[str]]]:
+        """The breakdown as labelled rows of text, one cell per side; a point
+        earned is shown in brackets.
+
+        >>> from scopa_rules import Ruleset, new_game
+        >>> score = score_hand(Ruleset.scopa(), [CardSet("7D 6D"), CardSet("KS")], [1, 0])
+        >>> for label, cells in score.rows(): print(f"{label:10}", cells)
+        cards      ['2 (1)', '1']
+        coins      ['2 (1)', '0']
+        settebello ['yes (1)', 'no']
+        primiera   ['21 in 1 suit', '10 in 1 suit']
+        sweeps     ['1 (1)', '0']
+        total      ['4', '0']
+        """
+
+        def cell(text: str, points: int) -> str:
+            return f"{text} ({points})" if points else text
+
+        rows: list[tuple[str, list[str]]] = [
+            ("cards", [cell(str(s.cards), s.cards_points) for s in self.sides]),
+            ("coins", [cell(str(s.coins), s.coins_points) for s in self.sides]),
+            (
+                "settebello",
+                [
+                    cell("yes" if s.settebello else "no", s.settebello_points)
+                    for s in self.sides
+                ],
+            ),
+        ]
+        if self.primiera_rule is PrimieraRule.MOST_SEVENS:
+            primiera = [
+                cell(f"{s.sevens} sevens, {s.sixes} sixes", s.primiera_points)
+                for s in self.sides
+            ]
+        else:
+            primiera = [
+                cell(
+                    f"{s.primiera} in {s.primiera_suits} suit"
+                    + ("s" if s.primiera_suits != 1 else ""),
+                    s.primiera_points,
+                )
+                for s in self.sides
+            ]
+        rows.append(("primiera", primiera))
+        rows.append(
+            ("sweeps", [cell(str(s.sweeps), s.sweep_points) for s in self.sides])
+        )
+        if self.re_bello:
+            rows.append(
+                (
+                    "re bello",
+                    [
+                        cell("yes" if s.re_bello else "no", s.re_bello_points)
+                        for s in self.sides
+                    ],
+                )
+            )
+        if self.napola:
+            rows.append(
+                (
+                    "napola",
+                    [
+                        cell(f"run of {s.napola_run}", s.napola_points)
+                        for s in self.sides
+                    ],
+                )
+            )
+        if self.cappotto:
+            rows.append(
+                ("cappotto", ["yes" if s.all_coins else "no" for s in self.sides])
+            )
+        rows.append(("total", [str(s.total) for s in self.sides]))
+        return rows
+
+    def __str__(self) -> str:
+        rows = self.rows()
+        heads = [f"side {s.side}" for s in self.sides]
+        widths = [
+            max(len(heads[i]), *(len(cells[i]) for _, cells in rows))
+            for i in range(len(self.sides))
+        ]
+        lines = [
+            " " * 11 + "  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True))
+        ]
+        for label, cells in rows:
+            lines.append(
+                f"{label:<11}"
+                + "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))
+            )
+        return "\n".join(line.rstrip() for line in lines)
+
+
+def _outright(keys: Sequence[object | None]) -> int | None:
+    """The index of the strictly greatest key; ``None`` for a tie for the
+    lead or when no key is eligible (``None`` keys are not eligible)."""
+    best: object | None = None
+    winner: int | None = None
+    tied = False
+    for index, key in enumerate(keys):
+        if key is None:
+            continue
+        if best is None or key > best:  # type: ignore[operator]
+            best, winner, tied = key, index, False
+        elif key == best:
+            tied = True
+    return None if tied else winner
+
+
+def _primiera_key(
+    rule: PrimieraRule, total: int, suits: int, sevens: int, sixes: int
+) -> object | None:
+    if rule is PrimieraRule.ALL_SUITS:
+        return total if suits == 4 else None
+    if rule is PrimieraRule.MORE_SUITS:
+        return (suits, total)
+    if rule is PrimieraRule.PARTIAL_SUM:
+        return total
+    return (sevens, sixes)
+
+
+def score_hand(
+    rules: Ruleset, piles: Sequence[CardSet], sweeps: Sequence[int]
+) -> HandScore:
+    """Score one hand from each side's pile and sweep count.
+
+    Each category gives one point to the side that wins it outright; a tie
+    for the lead gives it to no one.  The piles need not cover the deck (cards
+    left unclaimed on the table score for no one).
+    """
+    if len(piles) != rules.sides or len(sweeps) != rules.sides:
+        from .errors import InvalidStateError
+
+        raise InvalidStateError(
+            f"these rules have {rules.sides} sides: give {rules.sides} piles and "
+            f"{rules.sides} sweep counts, not {len(piles)} and {len(sweeps)}"
+        )
+    facts = []
+    for pile in piles:
+        mask = pile.mask
+        by_suit = [(mask >> (10 * s)) & 0x3FF for s in range(4)]
+        coins = by_suit[0]
+        facts.append(
+            (
+                mask.bit_count(),
+                coins.bit_count(),
+                sum(_BEST_IN_SUIT[bits] for bits in by_suit),
+                sum(1 for bits in by_suit if bits),
+                (mask & _SEVENS).bit_count(),
+                (mask & _SIXES).bit_count(),
+                (~coins & (coins + 1)).bit_length() - 1,
+            )
+        )
+    rule = rules.primiera_rule
+    cards_winner = _outright([f[0] for f in facts])
+    coins_winner = _outright([f[1] for f in facts])
+    primiera_winner = _outright(
+        [_primiera_key(rule, f[2], f[3], f[4], f[5]) for f in facts]
+    )
+    sides = []
+    for side, (pile, fact, swept) in enumerate(zip(piles, facts, sweeps, strict=True)):
+        cards, coins, total, suits, sevens, sixes, run = fact
+        settebello = bool(pile.mask & 1 << 6)
+        re_bello = bool(pile.mask & 1 << 9)
+        sides.append(
+            SideScore(
+                side=side,
+                cards=cards,
+                coins=coins,
+                settebello=settebello,
+                primiera=total,
+                primiera_suits=suits,
+                sevens=sevens,
+                sixes=sixes,
+                sweeps=swept,
+                re_bello=re_bello,
+                napola_run=run,
+                all_coins=coins == 10,
+                cards_points=int(cards_winner == side),
+                coins_points=int(coins_winner == side),
+                settebello_points=int(settebello),
+                primiera_points=int(primiera_winner == side),
+                sweep_points=swept,
+                re_bello_points=int(rules.re_bello and re_bello),
+                napola_points=run if rules.napola and run >= 3 else 0,
+            )
+        )
+    return HandScore(
+        sides=tuple(sides),
+        primiera_rule=rule,
+        re_bello=rules.re_bello,
+        napola=rules.napola,
+        cappotto=rules.cappotto,
+    )

@@ -1,0 +1,1071 @@
+"""The game state and the reducer: legal moves and applying them.
+
+A :class:`GameState` is an immutable value holding everything about a game in
+progress: the ruleset, the hands, the table, the stock, each side's pile,
+sweeps and match score, and the history.  :meth:`GameState.apply` returns the
+next state and leaves the old one untouched, so a search can keep any state
+it likes without copying.
+
+>>> import scopa_rules as sr
+>>> state = sr.new_game(sr.Ruleset.scopa(), seed=7)
+>>> state.current_player, len(state.hands[0]), len(state.table), len(state.stock)
+(0, 3, 4, 30)
+>>> move = state.legal_moves()[0]
+>>> after = state.apply(move)
+>>> after.current_player, move.card in after.hands[0], move.card in state.hands[0]
+(1, False, True)
+
+A hand ends when the last card has been played: the table leftover goes to the
+side that captured last, the hand is scored (:attr:`GameState.last_hand`), the
+scores add up, the deal passes to the next seat and the next hand is dealt in
+the same step, until RULES.md section 6 ends the game.
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
+from typing_extensions import Self
+
+from .captures import ace_takes_table, capture_masks
+from .cards import ALL_CARDS, Card, CardSet, _from_mask
+from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
+from .deck import Deck
+from .errors import IllegalMoveError, InvalidStateError, NotationError
+from .moves import Move, MoveKind
+from .rules import CaptureCompulsion, CaptureMode, CaptureRule, Ruleset
+from .scoring import HandScore, score_hand
+
+__all__ = ["GameState", "HandResult", "Phase", "apply_move", "legal_moves", "new_game"]
+
+
+class Phase(enum.Enum):
+    """Where a game stands."""
+
+    FIRST_CARD = "first_card"
+    """Chkobba: the seat after the dealer must keep or table the first card."""
+    PLAY = "play"
+    """A seat is to play a card."""
+    AWAITING_DEAL = "awaiting_deal"
+    """The game was given explicit decks and needs the next one:
+    call :meth:`GameState.deal`."""
+    OVER = "over"
+    """The game has ended; :attr:`GameState.winner` is the winning side."""
+
+
+@attrs.frozen(kw_only=True)
+class HandResult:
+    """The record of one finished hand, as a UI shows it at the hand's end."""
+
+    number: int
+    """The hand's number, from 0."""
+    dealer: int
+    deck: Deck | None
+    """The deck the hand was played with (``None`` for a hand that began
+    from :meth:`GameState.from_position`)."""
+    redealt: tuple[Deck, ...]
+    """Decks dealt before it and collected again (kings on the table)."""
+    moves: tuple[Move, ...]
+    """Every move of the hand, in order (a first-card decision included)."""
+    piles: tuple[CardSet, ...]
+    """Each side's pile at the end, the leftover included."""
+    leftover: CardSet
+    """The cards left on the table after the last card."""
+    leftover_side: int | None
+    """The side that took the leftover (the last to capture), or ``None``."""
+    score: HandScore
+    scores: tuple[int, ...]
+    """The match scores after this hand."""
+
+
+_EMPTY = _from_mask(0)
+_MOVE_CACHE: dict[tuple[int, int], Move] = {}
+
+
+def _play_move(card: Card, mask: int) -> Move:
+    # Moves are immutable values, so legal-move generation hands out shared
+    # instances instead of building and validating new ones every time.
+    key = (card.index, mask)
+    move = _MOVE_CACHE.get(key)
+    if move is None:
+        if len(_MOVE_CACHE) > 200_000:
+            _MOVE_CACHE.clear()
+        move = Move(card, _from_mask(mask))
+        _MOVE_CACHE[key] = move
+    return move
+
+
+def _history_tuple(link: tuple[Any, ...]) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    while link:
+        link, move = link
+        moves.append(move)
+    moves.reverse()
+    return tuple(moves)
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class _DealSource:
+    """Where decks come from: explicit decks first, then the seed."""
+
+    seed: int | None
+    decks: tuple[Deck, ...]
+
+    def deck(self, number: int) -> Deck | None:
+        if number < len(self.decks):
+            return self.decks[number]
+        if self.seed is None:
+            return None
+        return Deck.shuffled(self.seed, number)
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class GameState:
+    """An immutable snapshot of a game.  Build one with :func:`new_game` or
+    :meth:`GameState.from_position`; move on with :meth:`apply`.
+
+    Seats are numbered in playing order; sides are numbered as in
+    :meth:`Ruleset.side_of`.  All per-seat and per-side collections are tuples
+    indexed by seat or side.
+    """
+
+    rules: Ruleset
+    phase: Phase
+    dealer: int
+    """The seat that dealt this hand; the seat after it leads."""
+    hand_number: int
+    """The number of the hand in progress (the last hand once the game is
+    over), from 0."""
+    hands: tuple[CardSet, ...]
+    """Each seat's hand, by seat."""
+    table: CardSet
+    stock: tuple[Card, ...]
+    """The undealt cards, top first."""
+    piles: tuple[CardSet, ...]
+    """Each side's captured cards in this hand."""
+    sweeps: tuple[int, ...]
+    """Each side's sweeps in this hand."""
+    scores: tuple[int, ...]
+    """Each side's match score: the sum of the finished hands."""
+    last_capturer: int | None
+    """The seat that captured last in this hand, if any."""
+    first_card: Card | None
+    """Chkobba: the first card while the seat after the dealer decides on it
+    (known only to that seat); otherwise ``None``."""
+    winner: int | None
+    """The winning side once the game is over, else ``None``."""
+    hand_results: tuple[HandResult, ...]
+    """Every finished hand, in order."""
+    to_move: int
+    """The seat whose turn it is or was last (see :attr:`current_player`)."""
+    deals_used: int
+    """How many decks the game has dealt, redeals included."""
+    source: _DealSource
+    hand_decks: tuple[Deck, ...]
+    """The decks dealt for this hand: redeals first, the one in play last."""
+    move_links: tuple[Any, ...]
+    """This hand's moves as a linked list ``(previous, move)``: appending is
+    O(1), so applying a move costs the same late in a hand as early."""
+
+    # -- reading the state ---------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or ``None`` when the game is over or waiting for
+        a deck."""
+        if self.phase is Phase.PLAY or self.phase is Phase.FIRST_CARD:
+            return self.to_move
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def seed(self) -> int | None:
+        """The seed that deals the game's decks (after any explicit decks),
+        or ``None`` if the game was given decks only."""
+        return self.source.seed
+
+    @property
+    def last_hand(self) -> HandResult | None:
+        """The most recently finished hand, or ``None`` before the first ends.
+
+        >>> import scopa_rules as sr
+        >>> sr.new_game(seed=1).last_hand is None
+        True
+        """
+        return self.hand_results[-1] if self.hand_results else None
+
+    @property
+    def moves_this_hand(self) -> tuple[Move, ...]:
+        """The moves of the hand in progress, in order."""
+        return _history_tuple(self.move_links)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Every move of the game, in order, all hands together."""
+        done = tuple(move for result in self.hand_results for move in result.moves)
+        if self.phase is Phase.OVER:
+            return done
+        return done + self.moves_this_hand
+
+    def side_of(self, seat: int) -> int:
+        """The side that ``seat`` plays for (see :meth:`Ruleset.side_of`)."""
+        return self.rules.side_of(seat)
+
+    def cards_in_play(self) -> Iterator[tuple[str, CardSet]]:
+        """Every place a card can be, with its cards: each hand, the table,
+        the stock, each pile and the pending first card.  Together they hold
+        each of the 40 cards exactly once.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=3)
+        >>> sum(len(cards) for _, cards in state.cards_in_play())
+        40
+        """
+        for seat, hand in enumerate(self.hands):
+            yield f"hand {seat}", hand
+        yield "table", self.table
+        yield "stock", CardSet(self.stock)
+        for side, pile in enumerate(self.piles):
+            yield f"pile {side}", pile
+        if self.first_card is not None:
+            yield "first card", CardSet([self.first_card])
+
+    # -- legal moves -----------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move of the seat to move, in a stable order.
+
+        The order: by played card in card order (:class:`CardSet` order); for
+        each card, its captures ordered by the captured cards' mask, then its
+        trail if it may be trailed.  A Chkobba first-card decision offers
+        keeping the card, then tabling it.  Empty when no one is to move.
+
+        >>> import scopa_rules as sr
+        >>> dealt = sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")
+        >>> state = sr.GameState.from_position(
+        ...     sr.Ruleset.scopa(), hands=["5D KC 4H", "AS 6C"], table="2S 5H 3C JD",
+        ...     piles=["", sr.ALL_CARDS - dealt])
+        >>> [str(m) for m in state.legal_moves()]
+        ['5Dx5H', '4H', 'KCxJD2S', 'KCx5H2S3C']
+        """
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._play_moves()
+        if phase is Phase.FIRST_CARD:
+            card = self.first_card
+            if card is None:  # pragma: no cover - the phase guarantees a card
+                return ()
+            return (Move.keep_first_card(card), Move.table_first_card(card))
+        return ()
+
+    def _play_moves(self) -> tuple[Move, ...]:
+        rules = self.rules
+        table = self.table.mask
+        compulsion = rules.capture_compulsion
+        captures: list[Move] = []
+        trails: list[Move] = []
+        ordered: list[Move] = []
+        hand = self.hands[self.to_move].mask
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            card = _CARDS[low.bit_length() - 1]
+            options = capture_masks(rules, table, card)
+            moves = [_play_move(card, mask) for mask in options]
+            trail = _play_move(card, 0)
+            if compulsion is CaptureCompulsion.WHOLE_HAND:
+                captures.extend(moves)
+                trails.append(trail)
+            else:
+                ordered.extend(moves)
+                if not options or compulsion is CaptureCompulsion.NONE:
+                    ordered.append(trail)
+        if compulsion is CaptureCompulsion.WHOLE_HAND:
+            return tuple(captures) if captures else tuple(trails)
+        return tuple(ordered)
+
+    def explain_illegal(self, move: object, *, seat: int | None = None) -> str | None:
+        """Why ``move`` is illegal here, or ``None`` if it is legal.
+
+        ``seat``, if given, is the seat that claims the move: a UI passes the
+        seat of the player who clicked, so a move out of turn is refused.
+
+        >>> import scopa_rules as sr
+        >>> dealt = sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")
+        >>> state = sr.GameState.from_position(
+        ...     sr.Ruleset.scopa(), hands=["5D KC 4H", "AS 6C"], table="2S 5H 3C JD",
+        ...     piles=["", sr.ALL_CARDS - dealt])
+        >>> print(state.explain_illegal(sr.Move.parse("5Dx2S3C")))
+        5D must take a single card of value 5 (5H) before any sum (capture_rule=single_first); legal with 5D: 5Dx5H
+        >>> print(state.explain_illegal(sr.Move.parse("5D")))
+        5D can capture, so it may not be trailed (capture_compulsion=played_card); legal with 5D: 5Dx5H
+        """
+        return self._illegal_reason(move, seat)
+
+    def is_legal(self, move: object, *, seat: int | None = None) -> bool:
+        """Whether ``move`` (claimed by ``seat``, if given) is legal here."""
+        return self._illegal_reason(move, seat) is None
+
+    def _illegal_reason(self, move: object, seat: int | None) -> str | None:
+        if not isinstance(move, Move):
+            return f"{move!r} is not a Move (parse move text with Move.parse)"
+        phase = self.phase
+        if phase is Phase.OVER:
+            return (
+                f"the game is over (side {self.winner} won, scores "
+                f"{_scores_text(self.scores)}): no move is legal"
+            )
+        if phase is Phase.AWAITING_DEAL:
+            return (
+                "the hand is over and the next deck is not dealt: call state.deal(deck)"
+            )
+        to_move = self.to_move
+        if seat is not None and seat != to_move:
+            return f"seat {seat} is not to move: it is seat {to_move}'s turn"
+        if phase is Phase.FIRST_CARD:
+            legal = self.legal_moves()
+            if move in legal:
+                return None
+            return (
+                f"seat {to_move} must first decide on the first card: "
+                f"legal moves are {_moves_text(legal)}"
+            )
+        if move.kind is not MoveKind.PLAY:
+            return f"there is no first-card decision to make now; {move} is not legal"
+        card = move.card
+        hand = self.hands[to_move]
+        if card not in hand:
+            where = self._place_of(card)
+            return f"{card} is not in seat {to_move}'s hand ({where}); it holds {hand}"
+        off_table = move.captured - self.table
+        if off_table:
+            return (
+                f"{off_table} {'is' if len(off_table) == 1 else 'are'} not on the "
+                f"table, which holds {self.table or 'nothing'}"
+            )
+        legal = self.legal_moves()
+        if move in legal:
+            return None
+        with_card = tuple(m for m in legal if m.card is card)
+        reason = self._capture_reason(move, legal)
+        if with_card:
+            return f"{reason}; legal with {card}: {_moves_text(with_card)}"
+        return f"{reason}; legal moves: {_moves_text(legal)}"
+
+    def _place_of(self, card: Card) -> str:
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                return f"it is in seat {seat}'s hand"
+        if card in self.table:
+            return "it is on the table"
+        for side, pile in enumerate(self.piles):
+            if card in pile:
+                return f"it is in side {side}'s pile"
+        return "it has not been dealt yet"
+
+    def _capture_reason(self, move: Move, legal: tuple[Move, ...]) -> str:
+        rules = self.rules
+        card = move.card
+        table = self.table
+        options = capture_masks(rules, table.mask, card)
+        if not move.captured:
+            if rules.capture_compulsion is CaptureCompulsion.WHOLE_HAND:
+                return (
+                    f"seat {self.to_move} holds a card that can capture, so it must "
+                    "capture (capture_compulsion=whole_hand)"
+                )
+            return (
+                f"{card} can capture, so it may not be trailed "
+                "(capture_compulsion=played_card)"
+            )
+        if ace_takes_table(rules, table.mask, card):
+            return f"an ace takes the whole table ({table}) (ace_takes_all)"
+        values = rules._values
+        value = values[card.index]
+        total = sum(values[c.index] for c in move.captured)
+        mode = rules.capture_mode
+        fifteen_ok = mode is not CaptureMode.MATCH and total + value == 15
+        match_ok = mode is not CaptureMode.FIFTEEN and total == value
+        if not (fifteen_ok or match_ok):
+            wanted = {
+                CaptureMode.MATCH: f"add up to {value}",
+                CaptureMode.FIFTEEN: f"add up to {15 - value} (15 with {card})",
+                CaptureMode.MATCH_OR_FIFTEEN: (
+                    f"add up to {value}, or to {15 - value} (15 with {card})"
+                ),
+            }[mode]
+            return (
+                f"the captured cards {move.captured} add up to {total}; "
+                f"captures with {card} must {wanted}"
+            )
+        if not options:  # pragma: no cover - a valid sum is always an option
+            return f"{card} can capture nothing"
+        if rules.capture_rule is CaptureRule.SINGLE_FIRST:
+            singles = CardSet(c for c in table if values[c.index] == value)
+            return (
+                f"{card} must take a single card of value {value} ({singles}) "
+                "before any sum (capture_rule=single_first)"
+            )
+        fewest = min(m.bit_count() for m in options)
+        return (
+            f"a capture of {fewest} card{'s' if fewest != 1 else ''} is possible, "
+            "and only the captures with the fewest cards are legal "
+            "(capture_rule=fewest_cards)"
+        )
+
+    # -- applying moves ------------------------------------------------------
+
+    def apply(
+        self, move: Move, *, seat: int | None = None, check: bool = True
+    ) -> GameState:
+        """The state after ``move``.  ``self`` is unchanged.
+
+        An illegal move raises :class:`~scopa_rules.IllegalMoveError`, whose
+        message says what was wrong and what is legal.  ``seat``, if given,
+        must be the seat to move.  ``check=False`` skips the legality check
+        for search code that only applies moves from :meth:`legal_moves`;
+        an illegal move then gives an undefined state.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> state.apply(sr.Move.parse("7D"), seat=1)
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.IllegalMoveError: illegal move 7D: seat 1 is not to move: it is seat 0's turn
+        """
+        if check:
+            reason = self._illegal_reason(move, seat)
+            if reason is not None:
+                raise IllegalMoveError(f"illegal move {move}: {reason}")
+        if self.phase is Phase.FIRST_CARD:
+            return self._decide_first_card(move)
+        return self._play(move)
+
+    def _play(self, move: Move) -> GameState:
+        rules = self.rules
+        seat = self.to_move
+        side = seat % 2 if rules.partnerships else seat
+        card = move.card
+        taken = move.captured.mask
+        hands = list(self.hands)
+        hands[seat] = _from_mask(hands[seat].mask & ~card.mask)
+        stock = self.stock
+        sweeps = self.sweeps
+        piles = self.piles
+        last_capturer = self.last_capturer
+        if taken:
+            table = self.table.mask & ~taken
+            piles = _bump(piles, side, _from_mask(piles[side].mask | taken | card.mask))
+            last_capturer = seat
+            if not table and self._sweep_counts(card, hands, stock):
+                sweeps = _bump(sweeps, side, sweeps[side] + 1)
+        else:
+            table = self.table.mask | card.mask
+        links = (self.move_links, move)
+        next_seat = (seat + 1) % rules.players
+        if any(hand.mask for hand in hands):
+            return self._with_play(
+                hands,
+                _from_mask(table),
+                stock,
+                piles,
+                sweeps,
+                last_capturer,
+                next_seat,
+                links,
+            )
+        if stock:
+            dealt, used = deal_round(rules, self.dealer, stock)
+            return self._with_play(
+                tuple(dealt),
+                _from_mask(table),
+                stock[used:],
+                piles,
+                sweeps,
+                last_capturer,
+                next_seat,
+                links,
+            )
+        return self._end_hand(_from_mask(table), piles, sweeps, last_capturer, links)
+
+    def _sweep_counts(
+        self, card: Card, hands: list[CardSet], stock: tuple[Card, ...]
+    ) -> bool:
+        rules = self.rules
+        if (
+            rules.ace_takes_all
+            and not rules.ace_sweep_is_scopa
+            and ace_takes_table(rules, self.table.mask, card)
+        ):
+            return False
+        if rules.last_card_sweep_counts:
+            return True
+        return bool(stock) or any(hand.mask for hand in hands)
+
+    def _with_play(
+        self,
+        hands: Sequence[CardSet],
+        table: CardSet,
+        stock: tuple[Card, ...],
+        piles: tuple[CardSet, ...],
+        sweeps: tuple[int, ...],
+        last_capturer: int | None,
+        to_move: int,
+        links: tuple[Any, ...],
+    ) -> GameState:
+        return GameState(
+            rules=self.rules,
+            phase=Phase.PLAY,
+            dealer=self.dealer,
+            hand_number=self.hand_number,
+            hands=tuple(hands),
+            table=table,
+            stock=stock,
+            piles=piles,
+            sweeps=sweeps,
+            scores=self.scores,
+            last_capturer=last_capturer,
+            first_card=None,
+            winner=None,
+            hand_results=self.hand_results,
+            to_move=to_move,
+            deals_used=self.deals_used,
+            source=self.source,
+            hand_decks=self.hand_decks,
+            move_links=links,
+        )
+
+    def _decide_first_card(self, move: Move) -> GameState:
+        keep = move.kind is MoveKind.KEEP_FIRST_CARD
+        deck = self.hand_decks[-1]
+        links = (self.move_links, move)
+        return _deal_into_play(
+            self, deck, keep_first=keep, links=links, hand_decks=self.hand_decks
+        )
+
+    def _end_hand(
+        self,
+        table: CardSet,
+        piles: tuple[CardSet, ...],
+        sweeps: tuple[int, ...],
+        last_capturer: int | None,
+        links: tuple[Any, ...],
+    ) -> GameState:
+        rules = self.rules
+        leftover = table
+        leftover_side = None
+        if last_capturer is not None:
+            leftover_side = rules.side_of(last_capturer)
+            piles = _bump(piles, leftover_side, piles[leftover_side] | table)
+            table = _EMPTY
+        score = score_hand(rules, piles, sweeps)
+        scores = tuple(a + b for a, b in zip(self.scores, score.totals, strict=True))
+        result = HandResult(
+            number=self.hand_number,
+            dealer=self.dealer,
+            deck=self.hand_decks[-1] if self.hand_decks else None,
+            redealt=self.hand_decks[:-1],
+            moves=_history_tuple(links),
+            piles=piles,
+            leftover=leftover,
+            leftover_side=leftover_side,
+            score=score,
+            scores=scores,
+        )
+        results = (*self.hand_results, result)
+        winner = _game_winner(rules, score, scores)
+        if winner is not None:
+            return GameState(
+                rules=rules,
+                phase=Phase.OVER,
+                dealer=self.dealer,
+                hand_number=self.hand_number,
+                hands=self.hands
+                if not any(h.mask for h in self.hands)
+                else tuple(_EMPTY for _ in self.hands),
+                table=table,
+                stock=(),
+                piles=piles,
+                sweeps=sweeps,
+                scores=scores,
+                last_capturer=last_capturer,
+                first_card=None,
+                winner=winner,
+                hand_results=results,
+                to_move=self.to_move,
+                deals_used=self.deals_used,
+                source=self.source,
+                hand_decks=self.hand_decks,
+                move_links=(),
+            )
+        return _start_hand(
+            rules,
+            source=self.source,
+            deals_used=self.deals_used,
+            dealer=(self.dealer + 1) % rules.players,
+            hand_number=self.hand_number + 1,
+            scores=scores,
+            hand_results=results,
+        )
+
+    # -- dealing ----------------------------------------------------------------
+
+    def deal(self, deck: Deck | str | Iterable[Card | str]) -> GameState:
+        """Supply the next deck when the game is :attr:`Phase.AWAITING_DEAL`
+        (a game started from explicit decks without a seed).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(sr.Ruleset.scopa(), deck=sr.Deck.shuffled(1))
+        >>> while state.phase is sr.Phase.PLAY:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> state.phase
+        <Phase.AWAITING_DEAL: 'awaiting_deal'>
+        >>> state.deal(sr.Deck.shuffled(2)).phase
+        <Phase.PLAY: 'play'>
+        """
+        if self.phase is not Phase.AWAITING_DEAL:
+            raise IllegalMoveError(
+                f"no deck is due: the game is in phase {self.phase.value}; decks are "
+                "dealt only when the phase is awaiting_deal"
+            )
+        chosen = deck if isinstance(deck, Deck) else Deck(deck)
+        source = _DealSource(seed=self.source.seed, decks=(*self.source.decks, chosen))
+        return _start_hand(
+            self.rules,
+            source=source,
+            deals_used=self.deals_used,
+            dealer=self.dealer,
+            hand_number=self.hand_number,
+            scores=self.scores,
+            hand_results=self.hand_results,
+            redealt=self.hand_decks,
+        )
+
+    # -- building positions ------------------------------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Ruleset,
+        *,
+        hands: Sequence[CardSet | str | Iterable[Card | str]],
+        table: CardSet | str | Iterable[Card | str] = "",
+        stock: str | Iterable[Card | str] = "",
+        piles: Sequence[CardSet | str | Iterable[Card | str]] | None = None,
+        sweeps: Sequence[int] | None = None,
+        scores: Sequence[int] | None = None,
+        current_player: int | None = None,
+        dealer: int | None = None,
+        last_capturer: int | None = None,
+        seed: int | None = None,
+    ) -> GameState:
+        """A mid-hand position, validated, for tests, puzzles and bots.
+
+        Every one of the 40 cards must be in exactly one hand, the table, the
+        stock (ordered, top first) or a pile.  Hands, read in playing order
+        from the seat to move, must have sizes a real game can reach (some
+        seats holding ``k`` cards, then the rest ``k - 1``), and the stock
+        must be a whole number of deals.  ``current_player`` defaults to the
+        first seat among those holding the most cards after the dealer,
+        ``dealer`` to the seat before the one who leads the round.  Later hands
+        are dealt from ``seed`` (a fresh random seed if not given).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.GameState.from_position(
+        ...     sr.Ruleset.scopa(), hands=["7D", "KS"], table="3C 4C",
+        ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D KS 3C 4C")])
+        >>> [str(m) for m in state.legal_moves()]
+        ['7Dx3C4C']
+        >>> sr.GameState.from_position(sr.Ruleset.scopa(), hands=["7D", "KS"])
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.InvalidStateError: the position is missing 38 cards: AD 2D 3D 4D 5D 6D JD QD KD AH 2H 3H 4H 5H 6H 7H JH QH KH AS 2S 3S 4S 5S 6S 7S JS QS AC 2C 3C 4C 5C 6C 7C JC QC KC
+        """
+        if not isinstance(rules, Ruleset):
+            raise InvalidStateError(f"rules must be a Ruleset, not {rules!r}")
+        players, sides = rules.players, rules.sides
+        hand_sets = tuple(_card_set(h, "a hand") for h in hands)
+        if len(hand_sets) != players:
+            raise InvalidStateError(
+                f"these rules have {players} seats: give {players} hands, not {len(hand_sets)}"
+            )
+        table_set = _card_set(table, "the table")
+        stock_cards = _card_list(stock)
+        pile_sets = (
+            tuple(_card_set(p, "a pile") for p in piles)
+            if piles is not None
+            else (_EMPTY,) * sides
+        )
+        sweep_counts = _counts(sweeps, sides, "sweeps")
+        score_counts = _counts(scores, sides, "scores")
+        if len(pile_sets) != sides:
+            raise InvalidStateError(
+                f"these rules have {sides} sides: give {sides} piles, not {len(pile_sets)}"
+            )
+        places = [(f"hand {i}", h) for i, h in enumerate(hand_sets)]
+        places += [("table", table_set), ("stock", CardSet(stock_cards))]
+        places += [(f"pile {i}", p) for i, p in enumerate(pile_sets)]
+        _check_all_cards(places, len(stock_cards))
+        sizes = [len(h) for h in hand_sets]
+        if not any(sizes):
+            raise InvalidStateError("every hand is empty: nobody could move")
+        if max(sizes) > rules.hand_size:
+            raise InvalidStateError(
+                f"a hand holds {max(sizes)} cards; these rules deal {rules.hand_size}"
+            )
+        if len(stock_cards) % (players * rules.hand_size):
+            raise InvalidStateError(
+                f"the stock holds {len(stock_cards)} cards, not a whole number of "
+                f"deals of {players * rules.hand_size}"
+            )
+        if current_player is None:
+            current_player = _default_to_move(sizes, dealer, players)
+        if not _is_seat(current_player, players):
+            raise InvalidStateError(
+                f"current_player must be a seat from 0 to {players - 1}, not {current_player!r}"
+            )
+        order = [sizes[(current_player + k) % players] for k in range(players)]
+        k = order[0]
+        drop = next((i for i, n in enumerate(order) if n != k), players)
+        if k == 0 or any(n != k - 1 for n in order[drop:]):
+            raise InvalidStateError(
+                f"hand sizes {sizes} cannot occur with seat {current_player} to move: "
+                "read in playing order from the seat to move, hands hold k cards and "
+                "then k - 1"
+            )
+        if dealer is None:
+            dealer = (
+                (current_player - 1) % players
+                if drop == players
+                else ((current_player + drop - 1) % players)
+            )
+        if not _is_seat(dealer, players):
+            raise InvalidStateError(
+                f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}"
+            )
+        if last_capturer is not None and not _is_seat(last_capturer, players):
+            raise InvalidStateError(
+                f"last_capturer must be a seat from 0 to {players - 1} or None, "
+                f"not {last_capturer!r}"
+            )
+        return cls(
+            rules=rules,
+            phase=Phase.PLAY,
+            dealer=dealer,
+            hand_number=0,
+            hands=hand_sets,
+            table=table_set,
+            stock=tuple(stock_cards),
+            piles=pile_sets,
+            sweeps=sweep_counts,
+            scores=score_counts,
+            last_capturer=last_capturer,
+            first_card=None,
+            winner=None,
+            hand_results=(),
+            to_move=current_player,
+            deals_used=0,
+            source=_DealSource(seed=_fresh_seed() if seed is None else seed, decks=()),
+            hand_decks=(),
+            move_links=(),
+        )
+
+    # -- values ----------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        turn = (
+            f"seat {self.to_move} to move"
+            if self.current_player is not None
+            else (f"won by side {self.winner}" if self.is_over else self.phase.value)
+        )
+        return (
+            f"<GameState hand {self.hand_number}, dealer {self.dealer}, {turn}, "
+            f"table {self.table or '-'}, scores {_scores_text(self.scores)}>"
+        )
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+
+_CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
+
+
+def _bump(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _scores_text(scores: tuple[int, ...]) -> str:
+    return " : ".join(str(s) for s in scores)
+
+
+def _moves_text(moves: tuple[Move, ...]) -> str:
+    return ", ".join(str(m) for m in moves) if moves else "none"
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return (
+        isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+    )
+
+
+def _card_set(value: CardSet | str | Iterable[Card | str], what: str) -> CardSet:
+    if isinstance(value, CardSet):
+        return value
+    try:
+        return CardSet(value)
+    except NotationError as error:
+        raise InvalidStateError(f"in {what}: {error}") from None
+
+
+def _card_list(value: str | Iterable[Card | str]) -> list[Card]:
+    items = value.replace(",", " ").split() if isinstance(value, str) else value
+    try:
+        return [item if isinstance(item, Card) else Card.parse(item) for item in items]
+    except NotationError as error:
+        raise InvalidStateError(f"in the stock: {error}") from None
+
+
+def _counts(values: Sequence[int] | None, sides: int, what: str) -> tuple[int, ...]:
+    if values is None:
+        return (0,) * sides
+    counts = tuple(values)
+    if len(counts) != sides or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts
+    ):
+        raise InvalidStateError(
+            f"{what} must be {sides} whole numbers of 0 or more (one per side), "
+            f"not {values!r}"
+        )
+    return counts
+
+
+def _check_all_cards(places: list[tuple[str, CardSet]], stock_length: int) -> None:
+    seen: dict[Card, str] = {}
+    for name, cards in places:
+        for card in cards:
+            if card in seen:
+                raise InvalidStateError(
+                    f"card {card} is both in {seen[card]} and in {name}"
+                )
+            seen[card] = name
+    if len(seen) != sum(len(cards) for _, cards in places) or stock_length != len(
+        next(cards for name, cards in places if name == "stock")
+    ):
+        raise InvalidStateError("a card appears twice in the stock")
+    missing = ALL_CARDS - CardSet(seen)
+    if missing:
+        raise InvalidStateError(
+            f"the position is missing {len(missing)} card{'s' if len(missing) > 1 else ''}: {missing}"
+        )
+
+
+def _default_to_move(sizes: list[int], dealer: int | None, players: int) -> int:
+    """The seat that must be to move for these hand sizes: the one holding
+    the most cards right after a seat holding fewer.  When all hands are
+    equal, the seat after the dealer (seat 0 without a dealer)."""
+    if len(set(sizes)) == 1:
+        return (dealer + 1) % players if isinstance(dealer, int) else 0
+    most = max(sizes)
+    return next(
+        seat
+        for seat in range(players)
+        if sizes[seat] == most and sizes[seat - 1] != most
+    )
+
+
+def _fresh_seed() -> int:
+    return secrets.randbits(63)
+
+
+def _game_winner(
+    rules: Ruleset, score: HandScore, scores: tuple[int, ...]
+) -> int | None:
+    """RULES.md section 6: cappotto, else the strictly highest score at or
+    over the target; a tie for the lead plays another hand."""
+    if score.cappotto_side is not None:
+        return score.cappotto_side
+    best = max(scores)
+    if best < rules.target_score or scores.count(best) > 1:
+        return None
+    return scores.index(best)
+
+
+def _start_hand(
+    rules: Ruleset,
+    *,
+    source: _DealSource,
+    deals_used: int,
+    dealer: int,
+    hand_number: int,
+    scores: tuple[int, ...],
+    hand_results: tuple[HandResult, ...],
+    redealt: tuple[Deck, ...] = (),
+) -> GameState:
+    """Deal the next hand from the source, redealing as the rules say."""
+    sides = rules.sides
+    base = GameState(
+        rules=rules,
+        phase=Phase.AWAITING_DEAL,
+        dealer=dealer,
+        hand_number=hand_number,
+        hands=(_EMPTY,) * rules.players,
+        table=_EMPTY,
+        stock=(),
+        piles=(_EMPTY,) * sides,
+        sweeps=(0,) * sides,
+        scores=scores,
+        last_capturer=None,
+        first_card=None,
+        winner=None,
+        hand_results=hand_results,
+        to_move=(dealer + 1) % rules.players,
+        deals_used=deals_used,
+        source=source,
+        hand_decks=redealt,
+        move_links=(),
+    )
+    deck = source.deck(deals_used)
+    if deck is None:
+        return base
+    hand_decks = (*redealt, deck)
+    if rules.first_card_choice:
+        return attrs.evolve(
+            base,
+            phase=Phase.FIRST_CARD,
+            stock=deck.cards[1:],
+            first_card=deck.cards[0],
+            deals_used=deals_used + 1,
+            hand_decks=hand_decks,
+        )
+    return _deal_into_play(
+        attrs.evolve(base, deals_used=deals_used + 1),
+        deck,
+        keep_first=None,
+        links=(),
+        hand_decks=hand_decks,
+    )
+
+
+def _deal_into_play(
+    state: GameState,
+    deck: Deck,
+    *,
+    keep_first: bool | None,
+    links: tuple[Any, ...],
+    hand_decks: tuple[Deck, ...],
+) -> GameState:
+    rules = state.rules
+    hands, table, stock = deal_hand(rules, state.dealer, deck.cards, keep_first)
+    if needs_redeal(rules, table):
+        return _start_hand(
+            rules,
+            source=state.source,
+            deals_used=state.deals_used,
+            dealer=state.dealer,
+            hand_number=state.hand_number,
+            scores=state.scores,
+            hand_results=state.hand_results,
+            redealt=hand_decks,
+        )
+    piles = state.piles
+    sweeps = state.sweeps
+    last_capturer = None
+    swept = initial_sweeps(rules, table)
+    if swept:
+        side = rules.side_of(state.dealer)
+        piles = _bump(piles, side, piles[side] | table)
+        sweeps = _bump(sweeps, side, sweeps[side] + swept)
+        last_capturer = state.dealer
+        table = _EMPTY
+    return attrs.evolve(
+        state,
+        phase=Phase.PLAY,
+        hands=tuple(hands),
+        table=table,
+        stock=stock,
+        piles=piles,
+        sweeps=sweeps,
+        last_capturer=last_capturer,
+        first_card=None,
+        to_move=(state.dealer + 1) % rules.players,
+        hand_decks=hand_decks,
+        move_links=links,
+    )
+
+
+def new_game(
+    rules: Ruleset | None = None,
+    *,
+    seed: int | None = None,
+    deck: Deck | str | Iterable[Card | str] | None = None,
+    decks: Iterable[Deck | str | Iterable[Card | str]] | None = None,
+    dealer: int | None = None,
+) -> GameState:
+    """Start a game: the first hand is dealt.
+
+    * ``seed`` deals every deck: the n-th deck of the game (redeals counted)
+      is ``Deck.shuffled(seed, n)``, the same on every machine.
+    * ``deck`` is the first deck (top first; see :mod:`scopa_rules.dealing`
+      for the deal order), ``decks`` the decks for successive deals.  When
+      they run out the seed takes over; without a seed the game waits in
+      :attr:`Phase.AWAITING_DEAL` for :meth:`GameState.deal`.
+    * With neither seed nor decks, a random seed is drawn and kept in
+      :attr:`GameState.seed`, so every game can be replayed.
+    * ``dealer`` defaults to the last seat, so that seat 0 leads the first hand.
+
+    >>> import scopa_rules as sr
+    >>> state = sr.new_game(sr.Ruleset.scopa(players=4), seed=7)
+    >>> state.dealer, state.current_player, [len(h) for h in state.hands]
+    (3, 0, [3, 3, 3, 3])
+    >>> sr.new_game(seed=7) == sr.new_game(seed=7)
+    True
+    """
+    if rules is None:
+        rules = Ruleset.scopa()
+    if not isinstance(rules, Ruleset):
+        raise InvalidStateError(f"rules must be a Ruleset, not {rules!r}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise InvalidStateError(f"seed must be an int, not {seed!r}")
+    given: list[Deck] = []
+    if deck is not None:
+        given.append(deck if isinstance(deck, Deck) else Deck(deck))
+    if decks is not None:
+        given.extend(d if isinstance(d, Deck) else Deck(d) for d in decks)
+    if seed is None and not given:
+        seed = _fresh_seed()
+    if dealer is None:
+        dealer = rules.players - 1
+    if not _is_seat(dealer, rules.players):
+        raise InvalidStateError(
+            f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}"
+        )
+    return _start_hand(
+        rules,
+        source=_DealSource(seed=seed, decks=tuple(given)),
+        deals_used=0,
+        dealer=dealer,
+        hand_number=0,
+        scores=(0,) * rules.sides,
+        hand_results=(),
+    )
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """The legal moves of ``state``; the same as :meth:`GameState.legal_moves`."""
+    return state.legal_moves()
+
+
+def apply_move(state: GameState, move: Move, *, check: bool = True) -> GameState:
+    """The state after ``move``; the same as :meth:`GameState.apply`."""
+    return state.apply(move, check=check)
