@@ -160,16 +160,16 @@ class GameState:
     """The winning side once the game is over, else ``None``."""
     hand_results: tuple[HandResult, ...]
     """Every finished hand, in order."""
-    to_move: int
-    """The seat whose turn it is or was last (see :attr:`current_player`)."""
-    deals_used: int
-    """How many decks the game has dealt, redeals included."""
-    source: _DealSource
-    hand_decks: tuple[Deck, ...]
-    """The decks dealt for this hand: redeals first, the one in play last."""
-    move_links: tuple[Any, ...]
-    """This hand's moves as a linked list ``(previous, move)``: appending is
-    O(1), so applying a move costs the same late in a hand as early."""
+    # Internal bookkeeping.  _to_move is the seat whose turn it is (or was
+    # last); _deals_used counts the decks dealt so far, redeals included;
+    # _hand_decks are this hand's decks (redeals first, the one in play last);
+    # _move_links holds this hand's moves as a linked list (previous, move),
+    # so that applying a move costs the same late in a hand as early.
+    _to_move: int
+    _deals_used: int
+    _source: _DealSource
+    _hand_decks: tuple[Deck, ...]
+    _move_links: tuple[Any, ...]
 
     # -- reading the state ---------------------------------------------------
 
@@ -178,7 +178,7 @@ class GameState:
         """The seat to move, or ``None`` when the game is over or waiting for
         a deck."""
         if self.phase is Phase.PLAY or self.phase is Phase.FIRST_CARD:
-            return self.to_move
+            return self._to_move
         return None
 
     @property
@@ -190,7 +190,7 @@ class GameState:
     def seed(self) -> int | None:
         """The seed that deals the game's decks (after any explicit decks),
         or ``None`` if the game was given decks only."""
-        return self.source.seed
+        return self._source.seed
 
     @property
     def last_hand(self) -> HandResult | None:
@@ -205,7 +205,7 @@ class GameState:
     @property
     def moves_this_hand(self) -> tuple[Move, ...]:
         """The moves of the hand in progress, in order."""
-        return _history_tuple(self.move_links)
+        return _history_tuple(self._move_links)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -273,7 +273,7 @@ class GameState:
         captures: list[Move] = []
         trails: list[Move] = []
         ordered: list[Move] = []
-        hand = self.hands[self.to_move].mask
+        hand = self.hands[self._to_move].mask
         while hand:
             low = hand & -hand
             hand ^= low
@@ -327,7 +327,7 @@ class GameState:
             return (
                 "the hand is over and the next deck is not dealt: call state.deal(deck)"
             )
-        to_move = self.to_move
+        to_move = self._to_move
         if seat is not None and seat != to_move:
             return f"seat {seat} is not to move: it is seat {to_move}'s turn"
         if phase is Phase.FIRST_CARD:
@@ -379,7 +379,7 @@ class GameState:
         if not move.captured:
             if rules.capture_compulsion is CaptureCompulsion.WHOLE_HAND:
                 return (
-                    f"seat {self.to_move} holds a card that can capture, so it must "
+                    f"seat {self._to_move} holds a card that can capture, so it must "
                     "capture (capture_compulsion=whole_hand)"
                 )
             return (
@@ -451,7 +451,7 @@ class GameState:
 
     def _play(self, move: Move) -> GameState:
         rules = self.rules
-        seat = self.to_move
+        seat = self._to_move
         side = seat % 2 if rules.partnerships else seat
         card = move.card
         taken = move.captured.mask
@@ -469,7 +469,7 @@ class GameState:
                 sweeps = _bump(sweeps, side, sweeps[side] + 1)
         else:
             table = self.table.mask | card.mask
-        links = (self.move_links, move)
+        links = (self._move_links, move)
         next_seat = (seat + 1) % rules.players
         if any(hand.mask for hand in hands):
             return self._with_play(
@@ -537,18 +537,18 @@ class GameState:
             winner=None,
             hand_results=self.hand_results,
             to_move=to_move,
-            deals_used=self.deals_used,
-            source=self.source,
-            hand_decks=self.hand_decks,
+            deals_used=self._deals_used,
+            source=self._source,
+            hand_decks=self._hand_decks,
             move_links=links,
         )
 
     def _decide_first_card(self, move: Move) -> GameState:
         keep = move.kind is MoveKind.KEEP_FIRST_CARD
-        deck = self.hand_decks[-1]
-        links = (self.move_links, move)
+        deck = self._hand_decks[-1]
+        links = (self._move_links, move)
         return _deal_into_play(
-            self, deck, keep_first=keep, links=links, hand_decks=self.hand_decks
+            self, deck, keep_first=keep, links=links, hand_decks=self._hand_decks
         )
 
     def _end_hand(
@@ -571,8 +571,8 @@ class GameState:
         result = HandResult(
             number=self.hand_number,
             dealer=self.dealer,
-            deck=self.hand_decks[-1] if self.hand_decks else None,
-            redealt=self.hand_decks[:-1],
+            deck=self._hand_decks[-1] if self._hand_decks else None,
+            redealt=self._hand_decks[:-1],
             moves=_history_tuple(links),
             piles=piles,
             leftover=leftover,
@@ -600,16 +600,16 @@ class GameState:
                 first_card=None,
                 winner=winner,
                 hand_results=results,
-                to_move=self.to_move,
-                deals_used=self.deals_used,
-                source=self.source,
-                hand_decks=self.hand_decks,
+                to_move=self._to_move,
+                deals_used=self._deals_used,
+                source=self._source,
+                hand_decks=self._hand_decks,
                 move_links=(),
             )
         return _start_hand(
             rules,
-            source=self.source,
-            deals_used=self.deals_used,
+            source=self._source,
+            deals_used=self._deals_used,
             dealer=(self.dealer + 1) % rules.players,
             hand_number=self.hand_number + 1,
             scores=scores,
@@ -637,16 +637,18 @@ class GameState:
                 "dealt only when the phase is awaiting_deal"
             )
         chosen = deck if isinstance(deck, Deck) else Deck(deck)
-        source = _DealSource(seed=self.source.seed, decks=(*self.source.decks, chosen))
+        source = _DealSource(
+            seed=self._source.seed, decks=(*self._source.decks, chosen)
+        )
         return _start_hand(
             self.rules,
             source=source,
-            deals_used=self.deals_used,
+            deals_used=self._deals_used,
             dealer=self.dealer,
             hand_number=self.hand_number,
             scores=self.scores,
             hand_results=self.hand_results,
-            redealt=self.hand_decks,
+            redealt=self._hand_decks,
         )
 
     # -- building positions ------------------------------------------------------
@@ -676,7 +678,8 @@ class GameState:
         must be a whole number of deals.  ``current_player`` defaults to the
         first seat among those holding the most cards after the dealer,
         ``dealer`` to the seat before the one who leads the round.  Later hands
-        are dealt from ``seed`` (a fresh random seed if not given).
+        are dealt from ``seed``; without one the game waits in
+        :attr:`Phase.AWAITING_DEAL` for :meth:`deal` when this hand ends.
 
         >>> import scopa_rules as sr
         >>> state = sr.GameState.from_position(
@@ -756,6 +759,8 @@ class GameState:
                 f"last_capturer must be a seat from 0 to {players - 1} or None, "
                 f"not {last_capturer!r}"
             )
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise InvalidStateError(f"seed must be an int or None, not {seed!r}")
         return cls(
             rules=rules,
             phase=Phase.PLAY,
@@ -773,7 +778,7 @@ class GameState:
             hand_results=(),
             to_move=current_player,
             deals_used=0,
-            source=_DealSource(seed=_fresh_seed() if seed is None else seed, decks=()),
+            source=_DealSource(seed=seed, decks=()),
             hand_decks=(),
             move_links=(),
         )
@@ -782,7 +787,7 @@ class GameState:
 
     def __repr__(self) -> str:
         turn = (
-            f"seat {self.to_move} to move"
+            f"seat {self._to_move} to move"
             if self.current_player is not None
             else (f"won by side {self.winner}" if self.is_over else self.phase.value)
         )
@@ -970,8 +975,8 @@ def _deal_into_play(
     if needs_redeal(rules, table):
         return _start_hand(
             rules,
-            source=state.source,
-            deals_used=state.deals_used,
+            source=state._source,
+            deals_used=state._deals_used,
             dealer=state.dealer,
             hand_number=state.hand_number,
             scores=state.scores,
