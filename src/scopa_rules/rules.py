@@ -11,7 +11,7 @@ validates the result.
 (True, 3, 11)
 >>> rules.replace(target_score=21, re_bello=True).target_score
 21
->>> Ruleset.scopa(players=5)
+>>> Ruleset.scopa(players=4).replace(players=5, partnerships=False)
 Traceback (most recent call last):
 ...
 scopa_rules.errors.InvalidRulesetError: 5 players with 3 cards each and 4 on the table cannot be dealt: 36 cards are left for the hands, not a whole number of rounds of 15; for 5 players with 3 cards, table_size could be 10 or 25
@@ -239,6 +239,7 @@ class Ruleset:
         >>> Ruleset.scopa(players=6).deals_per_hand
         2
         """
+        _check_players("scopa", players, (2, 3, 4, 6))
         return cls._make(options, players=players)
 
     @classmethod
@@ -269,6 +270,7 @@ class Ruleset:
         >>> Ruleset.chkobba().capture_values
         <CaptureValues.CHKOBBA: 'chkobba'>
         """
+        _check_players("chkobba", players, (2, 4))
         return cls._make(
             options,
             players=players,
@@ -286,6 +288,7 @@ class Ruleset:
         >>> Ruleset.escoba().capture_mode
         <CaptureMode.FIFTEEN: 'fifteen'>
         """
+        _check_players("escoba", players, (2, 3, 4))
         return cls._make(
             options,
             players=players,
@@ -304,12 +307,65 @@ class Ruleset:
         >>> Ruleset.scopa_a_quindici().capture_mode
         <CaptureMode.FIFTEEN: 'fifteen'>
         """
+        _check_players("scopa_a_quindici", players, (2, 3, 4, 6))
         return cls._make(options, players=players, capture_mode=CaptureMode.FIFTEEN)
 
     @classmethod
     def _make(cls, options: Mapping[str, Any], **preset: Any) -> Ruleset:
         _check_names(options)
         return cls(**{**preset, **options})
+
+    @classmethod
+    def presets(cls) -> tuple[Preset, ...]:
+        """The named presets, in the order of RULES.md section 7.
+
+        >>> [(p.name, p.players) for p in Ruleset.presets()][:2]
+        [('scopa', (2, 3, 4, 6)), ('scopone', (4,))]
+        """
+        return PRESETS
+
+    @classmethod
+    def from_name(
+        cls, name: str, players: int | None = None, **options: Any
+    ) -> Ruleset:
+        """The preset called ``name`` (a preset name or a common alias, any
+        case, spaces, hyphens or underscores alike), for ``players`` (the
+        preset's first player count if not given), with ``options`` changed.
+
+        >>> Ruleset.from_name("Scopone Scientifico") == Ruleset.scopone_scientifico()
+        True
+        >>> Ruleset.from_name("scopa15", players=4) == Ruleset.scopa_a_quindici(players=4)
+        True
+        >>> Ruleset.from_name("briscola")
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.InvalidRulesetError: unknown preset 'briscola'; presets are scopa, scopone, scopone-scientifico, chkobba, escoba, scopa-a-quindici
+        """
+        if not isinstance(name, str):
+            raise InvalidRulesetError(f"a preset name must be a string, not {name!r}")
+        key = _preset_key(name)
+        for preset in PRESETS:
+            if key == _preset_key(preset.name) or key in map(
+                _preset_key, preset.aliases
+            ):
+                return preset.make(players, **options)
+        raise InvalidRulesetError(
+            f"unknown preset {name!r}; presets are "
+            + ", ".join(preset.name for preset in PRESETS)
+        )
+
+    def preset_name(self) -> str | None:
+        """The name of the preset these rules are exactly, if any.
+
+        >>> Ruleset.chkobba(players=4).preset_name()
+        'chkobba'
+        >>> Ruleset.chkobba().replace(target_score=31).preset_name() is None
+        True
+        """
+        for preset in PRESETS:
+            if self.players in preset.players and preset.make(self.players) == self:
+                return preset.name
+        return None
 
     # -- derived facts -----------------------------------------------------
 
@@ -379,6 +435,70 @@ class Ruleset:
         """
         return {name: getattr(self, name) for name in OPTION_NAMES}
 
+    # -- data ----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-safe data: option names as keys, enumerated
+        options as their string names.
+
+        >>> data = Ruleset.escoba().to_dict()
+        >>> data["capture_mode"], data["redeal_kings"], len(data)
+        ('fifteen', None, 20)
+        >>> Ruleset.from_dict(data) == Ruleset.escoba()
+        True
+        """
+        return {
+            name: value.value if isinstance(value, _Option) else value
+            for name, value in self.options().items()
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
+        """The ruleset described by ``data`` (as made by :meth:`to_dict`).
+
+        Missing options take their defaults; an unknown key or a bad value is
+        an :class:`~scopa_rules.InvalidRulesetError`.
+
+        >>> Ruleset.from_dict({"players": 4, "napola": True}).napola
+        True
+        >>> Ruleset.from_dict({"players": 4, "napolla": True})
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.InvalidRulesetError: unknown option 'napolla'; did you mean napola?
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidRulesetError(
+                f"a ruleset is read from a mapping of option names, not {type(data).__name__}"
+            )
+        for key in data:
+            if not isinstance(key, str):
+                raise InvalidRulesetError(f"option names are strings, not {key!r}")
+        _check_names(data)
+        return cls(**data)
+
+    def rules_in_force(self) -> tuple[tuple[str, str], ...]:
+        """Every rule in force as ``(topic, sentence)`` pairs, for a UI's
+        house-rules screen (:meth:`describe` joins them).
+
+        >>> dict(Ruleset.scopa(players=4).rules_in_force())["players"]
+        '4 players in two partnerships: seats 0 and 2 against seats 1 and 3.'
+        """
+        return tuple(_rules_in_force(self))
+
+    def describe(self) -> str:
+        """A readable summary of every rule in force.
+
+        >>> print(Ruleset.scopone_scientifico().describe())  # doctest: +ELLIPSIS
+        Scopone Scientifico (preset scopone-scientifico)
+        players: 4 players in two partnerships: seats 0 and 2 against seats 1 and 3.
+        deal: 10 cards each and no table cards, all in a single deal; the seat after the dealer leads and the deal passes to the next seat after each hand.
+        ...
+        """
+        title = _title(self)
+        lines = [title]
+        lines.extend(f"{topic}: {text}" for topic, text in self.rules_in_force())
+        return "\n".join(lines)
+
     def __repr__(self) -> str:
         default = Ruleset(players=self.players)
         changed = [
@@ -398,6 +518,302 @@ class Ruleset:
 OPTION_NAMES: tuple[str, ...] = tuple(
     field.name for field in attrs.fields(Ruleset) if field.init
 )
+
+
+@attrs.frozen
+class Preset:
+    """A named game: its preset function, the player counts it is played
+    with, and the other names tables call it by."""
+
+    name: str
+    players: tuple[int, ...]
+    aliases: tuple[str, ...]
+    summary: str
+    factory: str = attrs.field(repr=False)
+
+    def make(self, players: int | None = None, **options: Any) -> Ruleset:
+        """The preset's ruleset for ``players`` (the first count if not
+        given).
+
+        >>> Ruleset.presets()[0].make(4).players
+        4
+        """
+        build = getattr(Ruleset, self.factory)
+        if self.players == (4,):
+            if players not in (None, 4):
+                raise InvalidRulesetError(
+                    f"{self.name} is played by 4 players, not {players!r}"
+                )
+            return build(**options)  # type: ignore[no-any-return]
+        chosen = self.players[0] if players is None else players
+        return build(chosen, **options)  # type: ignore[no-any-return]
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset(
+        "scopa",
+        (2, 3, 4, 6),
+        ("scopa classica", "scopa italiana"),
+        "Classic Scopa: 3 cards each, 4 on the table, 11 points.",
+        "scopa",
+    ),
+    Preset(
+        "scopone",
+        (4,),
+        ("scopone classico", "scopone 9"),
+        "4 players in partnerships, 9 cards each and 4 on the table.",
+        "scopone",
+    ),
+    Preset(
+        "scopone-scientifico",
+        (4,),
+        ("scientifico", "scopone 10"),
+        "4 players in partnerships, 10 cards each and an empty table.",
+        "scopone_scientifico",
+    ),
+    Preset(
+        "chkobba",
+        (2, 4),
+        ("chkoba", "shkobba", "chkouba", "scopa tunisina"),
+        "Tunisian: Q=8 J=9, the first-card choice, most sevens, 21 points.",
+        "chkobba",
+    ),
+    Preset(
+        "escoba",
+        (2, 3, 4),
+        ("escoba del 15", "escoba de 15", "escova"),
+        "Spanish: capture by fifteen, no compulsion, initial-table sweeps, "
+        "most sevens, 21 points.",
+        "escoba",
+    ),
+    Preset(
+        "scopa-a-quindici",
+        (2, 3, 4, 6),
+        ("scopa a 15", "scopa15", "scopa di quindici", "scopa-15"),
+        "Scopa with capture by fifteen.",
+        "scopa_a_quindici",
+    ),
+)
+
+
+_PRESET_TITLES = {
+    "scopa": "Scopa",
+    "scopone": "Scopone",
+    "scopone-scientifico": "Scopone Scientifico",
+    "chkobba": "Chkobba",
+    "escoba": "Escoba",
+    "scopa-a-quindici": "Scopa a 15",
+}
+
+
+def _seats_text(seats: tuple[int, ...]) -> str:
+    names = [str(seat) for seat in seats]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _rules_in_force(rules: Ruleset) -> list[tuple[str, str]]:
+    lines: list[tuple[str, str]] = []
+    if rules.partnerships:
+        lines.append(
+            (
+                "players",
+                f"{rules.players} players in two partnerships: seats "
+                f"{_seats_text(rules.seats_of(0))} against seats "
+                f"{_seats_text(rules.seats_of(1))}.",
+            )
+        )
+    else:
+        lines.append(("players", f"{rules.players} players, each for themselves."))
+    deals = rules.deals_per_hand
+    table = f"{rules.table_size} on the table" if rules.table_size else "no table cards"
+    lines.append(
+        (
+            "deal",
+            f"{rules.hand_size} cards each and {table}, "
+            + (
+                "all in a single deal"
+                if deals == 1
+                else f"then {deals - 1} more deal{'s' if deals > 2 else ''} of "
+                f"{rules.hand_size} cards each"
+            )
+            + "; the seat after the dealer leads and the deal passes to the next "
+            "seat after each hand.",
+        )
+    )
+    if rules.redeal_kings is not None and rules.table_size:
+        lines.append(
+            (
+                "redeal",
+                f"With {rules.redeal_kings} or more kings on the initial table the "
+                "same dealer deals again.",
+            )
+        )
+    if rules.first_card_choice:
+        lines.append(
+            (
+                "first card",
+                "The seat after the dealer sees the first card and keeps it (then "
+                f"gets {rules.hand_size - 1} more) or puts it on the table (then "
+                f"{rules.table_size - 1} more go there).",
+            )
+        )
+    values = _CAPTURE_VALUE_TABLES[rules.capture_values]
+    lines.append(
+        (
+            "capture values",
+            "A=1, 2 to 7 at face value, "
+            + ", ".join(
+                f"{letter}={values[rank - 1]}"
+                for letter, rank in sorted(
+                    (("J", 8), ("Q", 9), ("K", 10)),
+                    key=lambda item: values[item[1] - 1],
+                )
+            )
+            + ".",
+        )
+    )
+    rule_text = {
+        CaptureRule.SINGLE_FIRST: "a single card of equal value must be taken before any sum",
+        CaptureRule.FEWEST_CARDS: "only the captures with the fewest cards are allowed",
+        CaptureRule.FREE: "any single card or any set may be chosen",
+    }[rules.capture_rule]
+    mode_text = {
+        CaptureMode.MATCH: "A card takes a table card of equal value or a set adding up "
+        f"to its value; {rule_text}.",
+        CaptureMode.FIFTEEN: "A card takes table cards that add up to 15 with it; any "
+        "such set may be chosen.",
+        CaptureMode.MATCH_OR_FIFTEEN: "A card takes a table card of equal value or a "
+        f"set adding up to its value ({rule_text}), or table cards that add up to "
+        "15 with it.",
+    }[rules.capture_mode]
+    lines.append(("capture", mode_text))
+    lines.append(
+        (
+            "compulsion",
+            {
+                CaptureCompulsion.PLAYED_CARD: "A played card that can capture must "
+                "capture; any card may be played.",
+                CaptureCompulsion.WHOLE_HAND: "If any card in the hand can capture, a "
+                "capture must be made.",
+                CaptureCompulsion.NONE: "Any card may be played without capturing.",
+            }[rules.capture_compulsion],
+        )
+    )
+    if rules.ace_takes_all:
+        lines.append(
+            (
+                "ace takes all",
+                "A played ace takes the whole table"
+                + (
+                    ", unless an ace lies there (then it takes only an ace)"
+                    if rules.ace_blocked_by_table_ace
+                    else ""
+                )
+                + "; "
+                + (
+                    "this counts as a sweep"
+                    if rules.ace_sweep_is_scopa
+                    else "this is no sweep"
+                )
+                + ". An ace on an empty table is trailed.",
+            )
+        )
+    lines.append(
+        (
+            "sweeps",
+            "Clearing the table scores 1 point"
+            + (
+                ", the very last card of a hand included."
+                if rules.last_card_sweep_counts
+                else ", except with the very last card of a hand."
+            )
+            + " The cards left at the end go to the side that captured last, and are"
+            " no sweep.",
+        )
+    )
+    if rules.initial_fifteen_sweeps:
+        lines.append(
+            (
+                "initial table",
+                "An initial table adding up to 15 goes to the dealer's side with one "
+                "sweep; 30, with two.",
+            )
+        )
+    primiera = {
+        PrimieraRule.ALL_SUITS: "best card of each suit (7=21, 6=18, A=16, 5=15, 4=14, "
+        "3=13, 2=12, faces 10); a side missing a suit has none",
+        PrimieraRule.MORE_SUITS: "best card of each suit (7=21, 6=18, A=16, 5=15, 4=14, "
+        "3=13, 2=12, faces 10); more suits beat fewer, then the higher total",
+        PrimieraRule.PARTIAL_SUM: "best card of each suit held (7=21, 6=18, A=16, 5=15, "
+        "4=14, 3=13, 2=12, faces 10), totals compared",
+        PrimieraRule.MOST_SEVENS: "most sevens; if tied, most sixes; if still tied, no one",
+    }[rules.primiera_rule]
+    extras = []
+    if rules.re_bello:
+        extras.append("re bello (KD) 1")
+    if rules.napola:
+        extras.append(
+            "napola (holding A, 2 and 3 of coins: 1 for each card of the unbroken "
+            "run of coins from the ace)"
+        )
+    lines.append(
+        (
+            "scoring",
+            "1 point each for most cards, most coins, the settebello (7D) and primiera; "
+            "1 for each sweep"
+            + ("; " + "; ".join(extras) if extras else "")
+            + ". A tie for the lead gives the point to no one.",
+        )
+    )
+    lines.append(
+        (
+            "game",
+            f"The game ends after a hand in which a side has {rules.target_score} or "
+            "more points and the strictly highest score; a tie for the lead plays "
+            "another hand."
+            + (
+                " A side that captures all ten coins (cappotto) wins at once."
+                if rules.cappotto
+                else ""
+            ),
+        )
+    )
+    lines.insert(-1, ("primiera", primiera[0].upper() + primiera[1:] + "."))
+    return lines
+
+
+def _title(rules: Ruleset) -> str:
+    """The preset these rules are, or the nearest preset and what differs."""
+    best: tuple[int, Preset, list[str]] | None = None
+    for preset in PRESETS:
+        if rules.players not in preset.players:
+            continue
+        base = preset.make(rules.players)
+        changed = [
+            f"{name}={rules.to_dict()[name]!r}"
+            for name in OPTION_NAMES
+            if getattr(rules, name) != getattr(base, name)
+        ]
+        if best is None or len(changed) < best[0]:
+            best = (len(changed), preset, changed)
+    if best is None:
+        return "House rules"
+    _, preset, changed = best
+    title = f"{_PRESET_TITLES[preset.name]} (preset {preset.name})"
+    return title + (", varied: " + ", ".join(changed) if changed else "")
+
+
+def _preset_key(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _check_players(preset: str, players: object, allowed: tuple[int, ...]) -> None:
+    if players not in allowed or isinstance(players, bool):
+        counts = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
+        raise InvalidRulesetError(
+            f"{preset} is played by {counts} players, not {players!r}; for other "
+            f"counts vary a preset with .replace(players=...)"
+        )
 
 
 def _check_names(options: Mapping[str, Any]) -> None:
