@@ -27,6 +27,7 @@ from .rules import (
     CaptureMode,
     CaptureRule,
     CaptureValues,
+    Preset,
     PrimieraRule,
     Ruleset,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "MoveKind",
     "NotationError",
     "Phase",
+    "Preset",
     "PrimieraRule",
     "Rank",
     "Ruleset",
