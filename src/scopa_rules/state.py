@@ -588,9 +588,7 @@ class GameState:
                 phase=Phase.OVER,
                 dealer=self.dealer,
                 hand_number=self.hand_number,
-                hands=self.hands
-                if not any(h.mask for h in self.hands)
-                else tuple(_EMPTY for _ in self.hands),
+                hands=(_EMPTY,) * rules.players,
                 table=table,
                 stock=(),
                 piles=piles,
