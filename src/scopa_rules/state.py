@@ -314,10 +314,38 @@ class GameState:
         """Whether ``move`` (claimed by ``seat``, if given) is legal here."""
         return self._illegal_reason(move, seat) is None
 
+    def _is_legal_play(self, move: Move) -> bool:
+        """The common case of the legality check, without building every
+        legal move: a card in hand, and a capture the rules allow or a trail
+        the compulsion allows."""
+        card = move.card
+        hand = self.hands[self._to_move].mask
+        if not hand & card.mask or move.kind is not MoveKind.PLAY:
+            return False
+        rules = self.rules
+        table = self.table.mask
+        taken = move.captured.mask
+        if taken:
+            return taken in capture_masks(rules, table, card)
+        compulsion = rules.capture_compulsion
+        if compulsion is CaptureCompulsion.NONE:
+            return True
+        if compulsion is CaptureCompulsion.PLAYED_CARD:
+            return not capture_masks(rules, table, card)
+        return not any(
+            capture_masks(rules, table, held) for held in self.hands[self._to_move]
+        )
+
     def _illegal_reason(self, move: object, seat: int | None) -> str | None:
         if not isinstance(move, Move):
             return f"{move!r} is not a Move (parse move text with Move.parse)"
         phase = self.phase
+        if (
+            phase is Phase.PLAY
+            and (seat is None or seat == self._to_move)
+            and self._is_legal_play(move)
+        ):
+            return None
         if phase is Phase.OVER:
             return (
                 f"the game is over (side {self.winner} won, scores "
