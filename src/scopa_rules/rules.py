@@ -145,7 +145,9 @@ _CAPTURE_VALUE_TABLES = {
 
 
 def _default_partnerships(self: Ruleset) -> bool:
-    return self.players >= 4 and self.players % 2 == 0
+    # A bad player count is reported by the validation that follows.
+    players = self.players
+    return _is_int(players) and players >= 4 and players % 2 == 0
 
 
 @attrs.frozen(kw_only=True, repr=False)
