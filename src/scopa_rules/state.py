@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 from typing_extensions import Self
@@ -40,7 +40,15 @@ from .moves import Move, MoveKind
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, Ruleset
 from .scoring import HandScore, score_hand
 
-__all__ = ["GameState", "HandResult", "Phase", "apply_move", "legal_moves", "new_game"]
+__all__ = [
+    "GameState",
+    "HandResult",
+    "Phase",
+    "Turn",
+    "apply_move",
+    "legal_moves",
+    "new_game",
+]
 
 
 class Phase(enum.Enum):
@@ -57,6 +65,13 @@ class Phase(enum.Enum):
     """The game has ended; :attr:`GameState.winner` is the winning side."""
 
 
+class Turn(NamedTuple):
+    """One entry of a game's history: the seat and the move it made."""
+
+    seat: int
+    move: Move
+
+
 @attrs.frozen(kw_only=True)
 class HandResult:
     """The record of one finished hand, as a UI shows it at the hand's end."""
@@ -69,8 +84,8 @@ class HandResult:
     from :meth:`GameState.from_position`)."""
     redealt: tuple[Deck, ...]
     """Decks dealt before it and collected again (kings on the table)."""
-    moves: tuple[Move, ...]
-    """Every move of the hand, in order (a first-card decision included)."""
+    turns: tuple[Turn, ...]
+    """Every turn of the hand, in order (a first-card decision included)."""
     piles: tuple[CardSet, ...]
     """Each side's pile at the end, the leftover included."""
     leftover: CardSet
@@ -80,6 +95,11 @@ class HandResult:
     score: HandScore
     scores: tuple[int, ...]
     """The match scores after this hand."""
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves of the hand, in order, without their seats."""
+        return tuple(turn.move for turn in self.turns)
 
 
 _EMPTY = _from_mask(0)
@@ -99,13 +119,13 @@ def _play_move(card: Card, mask: int) -> Move:
     return move
 
 
-def _history_tuple(link: tuple[Any, ...]) -> tuple[Move, ...]:
-    moves: list[Move] = []
+def _turns(link: tuple[Any, ...]) -> tuple[Turn, ...]:
+    turns: list[Turn] = []
     while link:
-        link, move = link
-        moves.append(move)
-    moves.reverse()
-    return tuple(moves)
+        link, seat, move = link
+        turns.append(Turn(seat, move))
+    turns.reverse()
+    return tuple(turns)
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -163,7 +183,8 @@ class GameState:
     # Internal bookkeeping.  _to_move is the seat whose turn it is (or was
     # last); _deals_used counts the decks dealt so far, redeals included;
     # _hand_decks are this hand's decks (redeals first, the one in play last);
-    # _move_links holds this hand's moves as a linked list (previous, move),
+    # _move_links holds this hand's turns as a linked list (previous, seat,
+    # move),
     # so that applying a move costs the same late in a hand as early.
     _to_move: int
     _deals_used: int
@@ -205,7 +226,12 @@ class GameState:
     @property
     def moves_this_hand(self) -> tuple[Move, ...]:
         """The moves of the hand in progress, in order."""
-        return _history_tuple(self._move_links)
+        return tuple(turn.move for turn in _turns(self._move_links))
+
+    @property
+    def turns_this_hand(self) -> tuple[Turn, ...]:
+        """The turns (seat and move) of the hand in progress, in order."""
+        return _turns(self._move_links)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -497,7 +523,7 @@ class GameState:
                 sweeps = _bump(sweeps, side, sweeps[side] + 1)
         else:
             table = self.table.mask | card.mask
-        links = (self._move_links, move)
+        links = (self._move_links, seat, move)
         next_seat = (seat + 1) % rules.players
         if any(hand.mask for hand in hands):
             return self._with_play(
@@ -574,7 +600,7 @@ class GameState:
     def _decide_first_card(self, move: Move) -> GameState:
         keep = move.kind is MoveKind.KEEP_FIRST_CARD
         deck = self._hand_decks[-1]
-        links = (self._move_links, move)
+        links = (self._move_links, self._to_move, move)
         return _deal_into_play(
             self, deck, keep_first=keep, links=links, hand_decks=self._hand_decks
         )
@@ -601,7 +627,7 @@ class GameState:
             dealer=self.dealer,
             deck=self._hand_decks[-1] if self._hand_decks else None,
             redealt=self._hand_decks[:-1],
-            moves=_history_tuple(links),
+            turns=_turns(links),
             piles=piles,
             leftover=leftover,
             leftover_side=leftover_side,
