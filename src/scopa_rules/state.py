@@ -128,12 +128,34 @@ def _turns(link: tuple[Any, ...]) -> tuple[Turn, ...]:
     return tuple(turns)
 
 
+@attrs.frozen(kw_only=True)
+class Position:
+    """A mid-hand position as given to :meth:`GameState.from_position`,
+    validated and normalised; kept by the state so that its record can
+    replay the game."""
+
+    hands: tuple[CardSet, ...]
+    table: CardSet
+    stock: tuple[Card, ...]
+    piles: tuple[CardSet, ...]
+    sweeps: tuple[int, ...]
+    scores: tuple[int, ...]
+    current_player: int
+    dealer: int
+    last_capturer: int | None
+
+
 @attrs.frozen(kw_only=True, repr=False)
 class _DealSource:
-    """Where decks come from: explicit decks first, then the seed."""
+    """How the game began and where its decks come from: explicit decks
+    first, then the seed.  ``start_decks`` of the decks were given when the
+    game began, the rest later through :meth:`GameState.deal`."""
 
     seed: int | None
     decks: tuple[Deck, ...]
+    start_decks: int = 0
+    dealer: int = 0
+    position: Position | None = None
 
     def deck(self, number: int) -> Deck | None:
         if number < len(self.decks):
@@ -689,9 +711,7 @@ class GameState:
                 "dealt only when the phase is awaiting_deal"
             )
         chosen = deck if isinstance(deck, Deck) else Deck(deck)
-        source = _DealSource(
-            seed=self._source.seed, decks=(*self._source.decks, chosen)
-        )
+        source = attrs.evolve(self._source, decks=(*self._source.decks, chosen))
         return _start_hand(
             self.rules,
             source=source,
@@ -830,7 +850,22 @@ class GameState:
             hand_results=(),
             to_move=current_player,
             deals_used=0,
-            source=_DealSource(seed=seed, decks=()),
+            source=_DealSource(
+                seed=seed,
+                decks=(),
+                dealer=dealer,
+                position=Position(
+                    hands=hand_sets,
+                    table=table_set,
+                    stock=tuple(stock_cards),
+                    piles=pile_sets,
+                    sweeps=sweep_counts,
+                    scores=score_counts,
+                    current_player=current_player,
+                    dealer=dealer,
+                    last_capturer=last_capturer,
+                ),
+            ),
             hand_decks=(),
             move_links=(),
         )
@@ -1109,7 +1144,9 @@ def new_game(
         )
     return _start_hand(
         rules,
-        source=_DealSource(seed=seed, decks=tuple(given)),
+        source=_DealSource(
+            seed=seed, decks=tuple(given), start_decks=len(given), dealer=dealer
+        ),
         deals_used=0,
         dealer=dealer,
         hand_number=0,
