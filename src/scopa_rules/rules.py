@@ -20,6 +20,7 @@ scopa_rules.errors.InvalidRulesetError: 5 players with 3 cards each and 4 on the
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -425,8 +426,19 @@ class Ruleset:
         Traceback (most recent call last):
         ...
         scopa_rules.errors.InvalidRulesetError: unknown option 'target'; did you mean target_score?
+
+        Changing ``players`` without ``partnerships`` gives the new count its
+        default seating (partnerships for 4 and 6 players):
+
+        >>> Ruleset.chkobba().replace(players=4).partnerships
+        True
         """
         _check_names(changes)
+        if "players" in changes and "partnerships" not in changes:
+            players = changes["players"]
+            changes["partnerships"] = (
+                _is_int(players) and players >= 4 and players % 2 == 0
+            )
         return attrs.evolve(self, **changes)
 
     def options(self) -> dict[str, Any]:
@@ -502,11 +514,10 @@ class Ruleset:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        default = Ruleset(players=self.players)
         changed = [
             f"{name}={(value.value if isinstance(value, _Option) else value)!r}"
             for name, value in self.options().items()
-            if name == "players" or value != getattr(default, name)
+            if name == "players" or value != _default_of(self, name)
         ]
         return f"Ruleset({', '.join(changed)})"
 
@@ -816,6 +827,31 @@ def _check_players(preset: str, players: object, allowed: tuple[int, ...]) -> No
             f"{preset} is played by {counts} players, not {players!r}; for other "
             f"counts vary a preset with .replace(players=...)"
         )
+
+
+def _default_of(rules: Ruleset, name: str) -> Any:
+    default = getattr(attrs.fields(Ruleset), name).default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        return default.factory(rules)
+    return default
+
+
+_attrs_init = Ruleset.__init__
+
+
+@functools.wraps(_attrs_init)
+def _checked_init(self: Ruleset, *args: Any, **options: Any) -> None:
+    # attrs would answer an unknown keyword with a bare TypeError; a ruleset
+    # is user data, so the answer is the library's error with a suggestion.
+    if args:
+        raise InvalidRulesetError(
+            f"Ruleset options are keywords, like Ruleset(players=4); got {args!r}"
+        )
+    _check_names(options)
+    _attrs_init(self, **options)
+
+
+Ruleset.__init__ = _checked_init  # type: ignore[method-assign]
 
 
 def _check_names(options: Mapping[str, Any]) -> None:
