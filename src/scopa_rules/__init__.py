@@ -41,6 +41,7 @@ from .state import (
     legal_moves,
     new_game,
 )
+from .views import PlayerView
 
 __version__ = "0.1.0.dev0"
 
@@ -63,6 +64,7 @@ __all__ = [
     "MoveKind",
     "NotationError",
     "Phase",
+    "PlayerView",
     "Preset",
     "PrimieraRule",
     "Rank",

@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 import secrets
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 from typing_extensions import Self
@@ -39,6 +39,9 @@ from .errors import IllegalMoveError, InvalidStateError, NotationError
 from .moves import Move, MoveKind
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, Ruleset
 from .scoring import HandScore, score_hand
+
+if TYPE_CHECKING:
+    from .views import PlayerView
 
 __all__ = [
     "GameState",
@@ -156,6 +159,8 @@ class _DealSource:
     start_decks: int = 0
     dealer: int = 0
     position: Position | None = None
+    sampled: bool = False
+    """A determinized sample (:meth:`PlayerView.sample`): no real record."""
 
     def deck(self, number: int) -> Deck | None:
         if number < len(self.decks):
@@ -315,30 +320,7 @@ class GameState:
         return ()
 
     def _play_moves(self) -> tuple[Move, ...]:
-        rules = self.rules
-        table = self.table.mask
-        compulsion = rules.capture_compulsion
-        captures: list[Move] = []
-        trails: list[Move] = []
-        ordered: list[Move] = []
-        hand = self.hands[self._to_move].mask
-        while hand:
-            low = hand & -hand
-            hand ^= low
-            card = _CARDS[low.bit_length() - 1]
-            options = capture_masks(rules, table, card)
-            moves = [_play_move(card, mask) for mask in options]
-            trail = _play_move(card, 0)
-            if compulsion is CaptureCompulsion.WHOLE_HAND:
-                captures.extend(moves)
-                trails.append(trail)
-            else:
-                ordered.extend(moves)
-                if not options or compulsion is CaptureCompulsion.NONE:
-                    ordered.append(trail)
-        if compulsion is CaptureCompulsion.WHOLE_HAND:
-            return tuple(captures) if captures else tuple(trails)
-        return tuple(ordered)
+        return legal_plays(self.rules, self.hands[self._to_move].mask, self.table.mask)
 
     def explain_illegal(self, move: object, *, seat: int | None = None) -> str | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal.
@@ -870,6 +852,29 @@ class GameState:
             move_links=(),
         )
 
+    # -- views and pictures --------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` knows of this game (see :class:`PlayerView`).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> view = state.view(1)
+        >>> view.hand == state.hands[1], view.hand_sizes
+        (True, (3, 3))
+        """
+        from .views import PlayerView
+
+        return PlayerView.of(self, seat)
+
+    def render(self, *, symbols: bool = False) -> str:
+        """A compact text picture of the table, every hand, the piles and the
+        scores (:meth:`PlayerView.render` shows only what one seat sees).
+        ``symbols`` writes suits as ♦ ♥ ♠ ♣."""
+        from .render import render_state
+
+        return render_state(self, symbols=symbols)
+
     # -- values ----------------------------------------------------------------------
 
     def __repr__(self) -> str:
@@ -891,6 +896,32 @@ class GameState:
 
 
 _CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
+
+
+def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
+    """The legal plays from the cards of ``hand`` onto ``table`` (both masks),
+    in the documented order; the compulsion rule decides which trails stay."""
+    compulsion = rules.capture_compulsion
+    captures: list[Move] = []
+    trails: list[Move] = []
+    ordered: list[Move] = []
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        card = _CARDS[low.bit_length() - 1]
+        options = capture_masks(rules, table, card)
+        moves = [_play_move(card, mask) for mask in options]
+        trail = _play_move(card, 0)
+        if compulsion is CaptureCompulsion.WHOLE_HAND:
+            captures.extend(moves)
+            trails.append(trail)
+        else:
+            ordered.extend(moves)
+            if not options or compulsion is CaptureCompulsion.NONE:
+                ordered.append(trail)
+    if compulsion is CaptureCompulsion.WHOLE_HAND:
+        return tuple(captures) if captures else tuple(trails)
+    return tuple(ordered)
 
 
 def _bump(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -1,0 +1,300 @@
+"""What one seat knows, and determinization for search bots.
+
+:meth:`GameState.view` gives a :class:`PlayerView`: everything the seat knows
+with perfect recall (its own hand, the table, every card played and captured,
+the sizes of the other hands and of the stock, piles, sweeps and scores, the
+finished hands) and nothing else.  :meth:`PlayerView.sample` deals the cards
+the seat cannot see at random, consistently with everything it saw, and
+returns a full :class:`GameState` for information-set search.
+
+>>> import random
+>>> import scopa_rules as sr
+>>> state = sr.new_game(sr.Ruleset.scopa(), seed=7)
+>>> view = state.view(0)
+>>> view.hand == state.hands[0], view.hand_sizes, view.stock_size, len(view.unseen)
+(True, (3, 3), 30, 33)
+>>> view.legal_moves() == state.legal_moves()
+True
+>>> sample = view.sample(random.Random(1))
+>>> sample.view(0) == view, sample.hands[0] == state.hands[0]
+(True, True)
+
+Consistency goes beyond hand sizes: under ``capture_compulsion="whole_hand"``
+a seat that trailed held no card that could capture, so a sample never gives
+it one.  Samples are for search: their history is the view's, but they carry
+no deck or seed of the real game, so :meth:`GameState.record` refuses them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import attrs
+
+from .captures import capture_masks
+from .cards import ALL_CARDS, Card, CardSet, _from_mask
+from .errors import InvalidStateError
+from .moves import Move, MoveKind
+from .rules import CaptureCompulsion, Ruleset
+from .state import GameState, HandResult, Phase, Turn, _DealSource, legal_plays
+
+__all__ = ["PlayerView"]
+
+
+def _public_turns(turns: Iterable[Turn], seat: int) -> tuple[Turn, ...]:
+    # A kept first card is its holder's secret: other seats see that a card
+    # was kept (first_card_kept) but not which, so the turn is left out.
+    return tuple(
+        turn
+        for turn in turns
+        if turn.seat == seat or turn.move.kind is not MoveKind.KEEP_FIRST_CARD
+    )
+
+
+def _public_result(result: HandResult, seat: int) -> HandResult:
+    return attrs.evolve(
+        result, deck=None, redealt=(), turns=_public_turns(result.turns, seat)
+    )
+
+
+def _kept_first_card(turns: Iterable[Turn]) -> bool | None:
+    for turn in turns:
+        if turn.move.kind is MoveKind.KEEP_FIRST_CARD:
+            return True
+        if turn.move.kind is MoveKind.TABLE_FIRST_CARD:
+            return False
+    return None
+
+
+@attrs.frozen(kw_only=True)
+class PlayerView:
+    """Everything one seat knows about a game, and nothing more.
+
+    Build one with :meth:`GameState.view`.  Views are immutable values: two
+    states that differ only in cards the seat cannot see give equal views.
+    """
+
+    seat: int
+    """The seat whose knowledge this is."""
+    rules: Ruleset
+    phase: Phase
+    dealer: int
+    hand_number: int
+    current_player: int | None
+    hand: CardSet
+    """The seat's own cards."""
+    table: CardSet
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    stock_size: int
+    piles: tuple[CardSet, ...]
+    """Each side's captured cards in this hand (captures are public)."""
+    sweeps: tuple[int, ...]
+    scores: tuple[int, ...]
+    last_capturer: int | None
+    winner: int | None
+    first_card: Card | None
+    """Chkobba: the first card, while this seat is deciding on it."""
+    first_card_kept: bool | None
+    """Chkobba: whether the first card of this hand was kept (``None``
+    before the decision or without the option)."""
+    turns: tuple[Turn, ...]
+    """This hand's turns as the seat saw them (another seat's kept first card
+    is not among them)."""
+    hand_results: tuple[HandResult, ...]
+    """The finished hands, without their decks."""
+
+    @classmethod
+    def of(cls, state: GameState, seat: int) -> PlayerView:
+        """The view of ``state`` from ``seat`` (the same as ``state.view(seat)``)."""
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not (0 <= seat < state.rules.players)
+        ):
+            raise InvalidStateError(
+                f"seat must be 0 to {state.rules.players - 1}, not {seat!r}"
+            )
+        turns = state.turns_this_hand
+        chooser = (state.dealer + 1) % state.rules.players
+        own_first = state.first_card if seat == chooser else None
+        return cls(
+            seat=seat,
+            rules=state.rules,
+            phase=state.phase,
+            dealer=state.dealer,
+            hand_number=state.hand_number,
+            current_player=state.current_player,
+            hand=state.hands[seat],
+            table=state.table,
+            hand_sizes=tuple(len(hand) for hand in state.hands),
+            stock_size=len(state.stock),
+            piles=state.piles,
+            sweeps=state.sweeps,
+            scores=state.scores,
+            last_capturer=state.last_capturer,
+            winner=state.winner,
+            first_card=own_first,
+            first_card_kept=_kept_first_card(turns),
+            turns=_public_turns(turns, seat),
+            hand_results=tuple(_public_result(r, seat) for r in state.hand_results),
+        )
+
+    @property
+    def unseen(self) -> CardSet:
+        """The cards this seat cannot see: the other hands, the stock and a
+        first card that another seat is deciding on."""
+        seen = self.hand.mask | self.table.mask
+        for pile in self.piles:
+            seen |= pile.mask
+        if self.first_card is not None:
+            seen |= self.first_card.mask
+        return _from_mask(ALL_CARDS.mask & ~seen)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The seat's legal moves: the state's legal moves when it is this
+        seat's turn, otherwise none."""
+        if self.current_player != self.seat:
+            return ()
+        if self.phase is Phase.FIRST_CARD and self.first_card is not None:
+            return (
+                Move.keep_first_card(self.first_card),
+                Move.table_first_card(self.first_card),
+            )
+        return legal_plays(self.rules, self.hand.mask, self.table.mask)
+
+    # -- determinization -----------------------------------------------------
+
+    def _forbidden(self) -> dict[int, int]:
+        """Cards each other seat cannot hold: under the whole-hand compulsion
+        a seat that trailed held no card that could capture at that moment.
+        Only the turns of the current deal round bear on the hidden cards."""
+        rules = self.rules
+        forbidden: dict[int, int] = {}
+        if rules.capture_compulsion is not CaptureCompulsion.WHOLE_HAND:
+            return forbidden
+        plays = [t for t in self.turns if t.move.kind is MoveKind.PLAY]
+        in_round = sum(rules.hand_size - size for size in self.hand_sizes)
+        table = self.table.mask
+        # Walk back through the round, undoing each play on the table.
+        for turn in reversed(plays[len(plays) - in_round :] if in_round else []):
+            move = turn.move
+            if move.captured:
+                table |= move.captured.mask
+            else:
+                table &= ~move.card.mask
+                if turn.seat != self.seat:
+                    mask = forbidden.get(turn.seat, 0)
+                    for card in self.unseen:
+                        if capture_masks(rules, table, card):
+                            mask |= card.mask
+                    forbidden[turn.seat] = mask
+        return forbidden
+
+    def sample(self, rng: random.Random) -> GameState:
+        """A full game state consistent with this view, the hidden cards dealt
+        uniformly at random among all consistent deals.
+
+        ``rng`` is a :class:`random.Random`; the same generator state gives
+        the same sample.
+        """
+        if not isinstance(rng, random.Random):
+            raise InvalidStateError(f"rng must be a random.Random, not {rng!r}")
+        players = self.rules.players
+        chooser = (self.dealer + 1) % players
+        hidden_first = self.phase is Phase.FIRST_CARD and self.seat != chooser
+        forbidden = self._forbidden()
+        pool = list(self.unseen)
+        while True:
+            rng.shuffle(pool)
+            hands = list[CardSet]()
+            used = 0
+            consistent = True
+            for seat in range(players):
+                if seat == self.seat:
+                    hands.append(self.hand)
+                    continue
+                size = self.hand_sizes[seat]
+                cards = _from_mask(_mask(pool[used : used + size]))
+                used += size
+                if cards.mask & forbidden.get(seat, 0):
+                    consistent = False
+                    break
+                hands.append(cards)
+            if consistent:
+                break
+        first_card = self.first_card
+        if hidden_first:
+            first_card = pool[used]
+            used += 1
+        stock = tuple(pool[used : used + self.stock_size])
+        turns = self.turns
+        if (
+            self.first_card_kept
+            and self.seat != chooser
+            and not any(t.move.kind is MoveKind.KEEP_FIRST_CARD for t in turns)
+        ):
+            turns = (_hidden_keep(self, hands, chooser, rng), *turns)
+        links: tuple[object, ...] = ()
+        for turn in turns:
+            links = (links, turn.seat, turn.move)
+        return GameState(
+            rules=self.rules,
+            phase=self.phase,
+            dealer=self.dealer,
+            hand_number=self.hand_number,
+            hands=tuple(hands),
+            table=self.table,
+            stock=stock,
+            piles=self.piles,
+            sweeps=self.sweeps,
+            scores=self.scores,
+            last_capturer=self.last_capturer,
+            first_card=first_card,
+            winner=self.winner,
+            hand_results=self.hand_results,
+            to_move=self.current_player if self.current_player is not None else chooser,
+            deals_used=0,
+            source=_DealSource(seed=rng.getrandbits(63), decks=(), sampled=True),
+            hand_decks=(),
+            move_links=links,
+        )
+
+    def render(self, *, symbols: bool = False) -> str:
+        """A compact text picture of what this seat sees (see
+        :meth:`GameState.render`)."""
+        from .render import render_view
+
+        return render_view(self, symbols=symbols)
+
+    def __copy__(self) -> PlayerView:
+        return self
+
+    def __deepcopy__(self, memo: object) -> PlayerView:
+        return self
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+def _hidden_keep(
+    view: PlayerView, hands: list[CardSet], chooser: int, rng: random.Random
+) -> Turn:
+    """A stand-in for another seat's kept first card: one of the cards that
+    seat held this hand (its sampled hand or a card it played)."""
+    held = list(hands[chooser]) + [
+        t.move.card
+        for t in view.turns
+        if t.seat == chooser and t.move.kind is MoveKind.PLAY
+    ]
+    return Turn(chooser, Move.keep_first_card(rng.choice(sorted(held))))
