@@ -15,6 +15,7 @@ from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from .deck import Deck
 from .errors import (
+    AmbiguousMoveError,
     IllegalMoveError,
     InvalidRulesetError,
     InvalidStateError,
@@ -22,6 +23,7 @@ from .errors import (
     ScopaError,
 )
 from .moves import Move, MoveKind
+from .records import GameRecord
 from .rules import (
     CaptureCompulsion,
     CaptureMode,
@@ -47,6 +49,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "ALL_CARDS",
+    "AmbiguousMoveError",
     "CaptureCompulsion",
     "CaptureMode",
     "CaptureRule",
@@ -54,6 +57,7 @@ __all__ = [
     "Card",
     "CardSet",
     "Deck",
+    "GameRecord",
     "GameState",
     "HandResult",
     "HandScore",

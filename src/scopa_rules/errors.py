@@ -15,6 +15,7 @@ NotationError - unknown rank '8' in card text '8D': ranks are A 2 3 4 5 6 7 J Q 
 from __future__ import annotations
 
 __all__ = [
+    "AmbiguousMoveError",
     "IllegalMoveError",
     "InvalidRulesetError",
     "InvalidStateError",
@@ -43,3 +44,13 @@ class InvalidStateError(ScopaError, ValueError):
 
 class IllegalMoveError(ScopaError, ValueError):
     """A move the rules forbid in the given state.  The state is unchanged."""
+
+
+class AmbiguousMoveError(NotationError):
+    """Move text that fits more than one legal move, such as a card alone
+    when it may capture in several ways.  :attr:`choices` lists them."""
+
+    def __init__(self, message: str, choices: tuple[object, ...] = ()) -> None:
+        super().__init__(message)
+        self.choices = choices
+        """The legal moves the text could mean."""

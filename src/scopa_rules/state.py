@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 import secrets
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -35,12 +35,18 @@ from .captures import ace_takes_table, capture_masks
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
 from .deck import Deck
-from .errors import IllegalMoveError, InvalidStateError, NotationError
+from .errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidStateError,
+    NotationError,
+)
 from .moves import Move, MoveKind
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, Ruleset
 from .scoring import HandScore, score_hand
 
 if TYPE_CHECKING:
+    from .records import GameRecord
     from .views import PlayerView
 
 __all__ = [
@@ -851,6 +857,102 @@ class GameState:
             hand_decks=(),
             move_links=(),
         )
+
+    # -- move text -------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that ``text`` names in this position.
+
+        Besides full notation (:meth:`Move.parse`, captured cards in any
+        order), a card alone names that card's only legal move, even a
+        capture; ``keep`` and ``table`` alone name the first-card decisions.
+        Text that fits several legal moves raises
+        :class:`~scopa_rules.AmbiguousMoveError` listing them; text for an
+        illegal move raises :class:`~scopa_rules.IllegalMoveError`.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.GameState.from_position(
+        ...     sr.Ruleset.scopa(), hands=["5D KC", "AS 6C"], table="2S 5H 3C JD",
+        ...     piles=["", sr.ALL_CARDS - sr.CardSet("5D KC AS 6C 2S 5H 3C JD")])
+        >>> state.parse_move("5d")
+        Move.parse('5Dx5H')
+        >>> state.parse_move("KC x 3C 5H 2S")
+        Move.parse('KCx5H2S3C')
+        >>> state.parse_move("KC")
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.AmbiguousMoveError: KC can be played in 2 ways: KCxJD2S, KCx5H2S3C
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"move text must be a string, not {text!r}")
+        legal = self.legal_moves()
+        word = text.strip().lower()
+        if self.phase is Phase.FIRST_CARD and word in ("keep", "table"):
+            return legal[0] if word == "keep" else legal[1]
+        move = Move.parse(text)
+        compact = "".join(text.split())
+        if move.is_trail and "x" not in compact.lower():
+            with_card = tuple(m for m in legal if m.card is move.card)
+            if len(with_card) == 1:
+                return with_card[0]
+            if len(with_card) > 1:
+                raise AmbiguousMoveError(
+                    f"{move.card} can be played in {len(with_card)} ways: "
+                    f"{_moves_text(with_card)}",
+                    with_card,
+                )
+        reason = self._illegal_reason(move, None)
+        if reason is not None:
+            raise IllegalMoveError(f"illegal move {move}: {reason}")
+        return move
+
+    # -- records and saving ----------------------------------------------------
+
+    def record(self) -> GameRecord:
+        """The record of the game so far: rules, deal source and every turn
+        (see :class:`~scopa_rules.GameRecord`).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=5)
+        >>> state = state.apply(state.legal_moves()[0])
+        >>> state.record().final_state() == state
+        True
+        """
+        from .records import GameRecord
+
+        return GameRecord.of(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as versioned, JSON-safe data: its record and a snapshot
+        of the position (see :meth:`from_dict`).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=5)
+        >>> sr.GameState.from_dict(state.to_dict()) == state
+        True
+        """
+        from .records import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
+        """The state saved by :meth:`to_dict`.  The record is replayed and the
+        snapshot checked against it; anything inconsistent (a card missing or
+        twice, a seat out of range, a pile that does not match the history)
+        raises :class:`~scopa_rules.InvalidStateError`.
+
+        >>> import scopa_rules as sr
+        >>> data = sr.new_game(seed=5).to_dict()
+        >>> data["state"]["table"] = "AD"
+        >>> sr.GameState.from_dict(data)
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.InvalidStateError: card AD is saved both in hand 1 and in table
+        """
+        from .records import state_from_dict
+
+        return state_from_dict(data)
 
     # -- views and pictures --------------------------------------------------
 

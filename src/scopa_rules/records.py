@@ -1,0 +1,610 @@
+"""Game records and saved states: JSON, a readable text form, and replay.
+
+A :class:`GameRecord` is everything needed to play a game again move for
+move: the ruleset, where the decks came from (a seed, explicit decks, or a
+starting position) and every turn.  Every state knows its record
+(:meth:`GameState.record`), and :meth:`GameRecord.replay` yields the states
+again, so any game can be saved and reproduced exactly.
+
+>>> import random
+>>> import scopa_rules as sr
+>>> state = sr.new_game(sr.Ruleset.scopa(), seed=7)
+>>> rng = random.Random(7)
+>>> for _ in range(10):
+...     state = state.apply(rng.choice(state.legal_moves()))
+>>> record = state.record()
+>>> record.final_state() == state
+True
+>>> sr.GameRecord.from_json(record.to_json()) == record
+True
+>>> print(record.to_text().splitlines()[0])
+# scopa_rules game record
+
+A saved state (:meth:`GameState.to_dict`) holds the record and a snapshot of
+the position; loading replays the record and checks that the snapshot agrees,
+so a hand-edited or corrupted file gives a clear error, never a broken state.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from .cards import ALL_CARDS, Card, CardSet
+from .deck import Deck
+from .errors import IllegalMoveError, InvalidStateError, NotationError, ScopaError
+from .moves import Move
+from .rules import Ruleset
+from .state import GameState, Phase, Position, Turn, new_game
+
+__all__ = ["GameRecord"]
+
+RECORD_FORMAT = "scopa_rules.record"
+STATE_FORMAT = "scopa_rules.state"
+VERSION = 1
+
+
+def _fail(message: str) -> InvalidStateError:
+    return InvalidStateError(message)
+
+
+def _require(
+    data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str
+) -> Any:
+    if key not in data:
+        raise _fail(f"{what} has no {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise _fail(f"{what}: {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _optional_int(data: Mapping[str, Any], key: str, what: str) -> int | None:
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _fail(f"{what}: {key!r} must be a whole number or null, not {value!r}")
+    return value
+
+
+def _cards(text: object, what: str) -> CardSet:
+    if not isinstance(text, str):
+        raise _fail(f"{what} must be card text, not {text!r}")
+    try:
+        return CardSet(text)
+    except NotationError as error:
+        raise _fail(f"{what}: {error}") from None
+
+
+def _ordered_cards(text: object, what: str) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise _fail(f"{what} must be card text, not {text!r}")
+    try:
+        cards = tuple(Card.parse(part) for part in text.split())
+    except NotationError as error:
+        raise _fail(f"{what}: {error}") from None
+    if len(set(cards)) != len(cards):
+        raise _fail(f"{what} names a card twice")
+    return cards
+
+
+def _deck(text: object, what: str) -> Deck:
+    if not isinstance(text, str):
+        raise _fail(f"{what} must be card text, not {text!r}")
+    try:
+        return Deck(text)
+    except ScopaError as error:
+        raise _fail(f"{what}: {error}") from None
+
+
+def _int_list(value: object, length: int, what: str) -> tuple[int, ...]:
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
+    ):
+        raise _fail(f"{what} must be a list of {length} whole numbers, not {value!r}")
+    return tuple(value)
+
+
+def _text_list(value: object, length: int, what: str) -> list[str]:
+    if not isinstance(value, list) or len(value) != length:
+        raise _fail(f"{what} must be a list of {length} card texts, not {value!r}")
+    return value
+
+
+def _position_to_dict(position: Position) -> dict[str, Any]:
+    return {
+        "hands": [str(hand) for hand in position.hands],
+        "table": str(position.table),
+        "stock": " ".join(str(card) for card in position.stock),
+        "piles": [str(pile) for pile in position.piles],
+        "sweeps": list(position.sweeps),
+        "scores": list(position.scores),
+        "current_player": position.current_player,
+        "dealer": position.dealer,
+        "last_capturer": position.last_capturer,
+    }
+
+
+def _position_from_dict(rules: Ruleset, data: object, seed: int | None) -> GameState:
+    if not isinstance(data, Mapping):
+        raise _fail(f"a position must be a mapping, not {data!r}")
+    what = "the position"
+    hands = _text_list(data.get("hands"), rules.players, f"{what}'s hands")
+    piles = _text_list(data.get("piles"), rules.sides, f"{what}'s piles")
+    return GameState.from_position(
+        rules,
+        hands=[_cards(h, f"{what}'s hand {i}") for i, h in enumerate(hands)],
+        table=_cards(data.get("table", ""), f"{what}'s table"),
+        stock=_ordered_cards(data.get("stock", ""), f"{what}'s stock"),
+        piles=[_cards(p, f"{what}'s pile {i}") for i, p in enumerate(piles)],
+        sweeps=_int_list(data.get("sweeps"), rules.sides, f"{what}'s sweeps"),
+        scores=_int_list(data.get("scores"), rules.sides, f"{what}'s scores"),
+        current_player=_optional_int(data, "current_player", what),
+        dealer=_optional_int(data, "dealer", what),
+        last_capturer=_optional_int(data, "last_capturer", what),
+        seed=seed,
+    )
+
+
+@attrs.frozen(kw_only=True)
+class GameRecord:
+    """A whole game as data: the rules, the deal source and every turn.
+
+    ``decks`` are the decks given when the game began, ``dealt`` those
+    supplied later with :meth:`GameState.deal`; ``position`` is the starting
+    position of a game begun with :meth:`GameState.from_position`.
+    """
+
+    rules: Ruleset
+    seed: int | None
+    dealer: int
+    decks: tuple[Deck, ...] = ()
+    dealt: tuple[Deck, ...] = ()
+    position: Position | None = None
+    turns: tuple[Turn, ...] = ()
+
+    @classmethod
+    def of(cls, state: GameState) -> GameRecord:
+        """The record of the game that led to ``state`` (the same as
+        ``state.record()``)."""
+        source = state._source
+        if source.sampled:
+            raise InvalidStateError(
+                "a determinized sample (PlayerView.sample) has no record: its hidden "
+                "cards were drawn at random, not dealt"
+            )
+        turns = tuple(turn for result in state.hand_results for turn in result.turns)
+        if state.phase is not Phase.OVER:
+            turns += state.turns_this_hand
+        return cls(
+            rules=state.rules,
+            seed=source.seed,
+            dealer=source.dealer,
+            decks=source.decks[: source.start_decks],
+            dealt=source.decks[source.start_decks :],
+            position=source.position,
+            turns=turns,
+        )
+
+    # -- replay ------------------------------------------------------------------
+
+    def start(self) -> GameState:
+        """The game's first state."""
+        if self.position is not None:
+            return GameState.from_position(
+                self.rules,
+                hands=self.position.hands,
+                table=self.position.table,
+                stock=self.position.stock,
+                piles=self.position.piles,
+                sweeps=self.position.sweeps,
+                scores=self.position.scores,
+                current_player=self.position.current_player,
+                dealer=self.position.dealer,
+                last_capturer=self.position.last_capturer,
+                seed=self.seed,
+            )
+        return new_game(
+            self.rules, seed=self.seed, decks=self.decks, dealer=self.dealer
+        )
+
+    def replay(self) -> Iterator[GameState]:
+        """Every state of the game in order: the first, then one after each
+        turn and each deck supplied with :meth:`GameState.deal`.
+
+        A record whose turns do not fit the game raises
+        :class:`~scopa_rules.InvalidStateError` naming the turn.
+        """
+        state = self.start()
+        yield state
+        dealt = list(self.dealt)
+        for number, turn in enumerate(self.turns, 1):
+            while state.phase is Phase.AWAITING_DEAL and dealt:
+                state = state.deal(dealt.pop(0))
+                yield state
+            if state.current_player != turn.seat:
+                who = (
+                    "nobody is to move"
+                    if state.current_player is None
+                    else f"seat {state.current_player} is to move"
+                )
+                raise InvalidStateError(
+                    f"turn {number} ({turn.seat}: {turn.move}) does not fit the game: {who}"
+                )
+            try:
+                state = state.apply(turn.move)
+            except IllegalMoveError as error:
+                raise InvalidStateError(
+                    f"turn {number} does not fit the game: {error}"
+                ) from None
+            yield state
+        while state.phase is Phase.AWAITING_DEAL and dealt:
+            state = state.deal(dealt.pop(0))
+            yield state
+        if dealt:
+            raise InvalidStateError(
+                f"the record supplies {len(dealt)} more deck(s) than the game deals"
+            )
+
+    def final_state(self) -> GameState:
+        """The state after the last turn."""
+        states = self.replay()
+        state = next(states)
+        for state in states:  # noqa: B007 - only the last state is wanted
+            pass
+        return state
+
+    # -- JSON ----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON-safe data (see :meth:`from_dict`).
+
+        >>> import scopa_rules as sr
+        >>> data = sr.new_game(seed=3).record().to_dict()
+        >>> data["format"], data["version"], data["seed"], data["turns"]
+        ('scopa_rules.record', 1, 3, [])
+        """
+        return {
+            "format": RECORD_FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "decks": [str(deck) for deck in self.decks],
+            "dealt": [str(deck) for deck in self.dealt],
+            "position": None
+            if self.position is None
+            else _position_to_dict(self.position),
+            "turns": [[turn.seat, str(turn.move)] for turn in self.turns],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+        """The record in ``data``, checked by replaying it: a record that does
+        not describe a legal game raises :class:`~scopa_rules.InvalidStateError`
+        (or :class:`~scopa_rules.InvalidRulesetError` for bad rules)."""
+        if not isinstance(data, Mapping):
+            raise _fail(f"a record must be a mapping, not {type(data).__name__}")
+        what = "the record"
+        if data.get("format") != RECORD_FORMAT:
+            raise _fail(
+                f"{what} is not a {RECORD_FORMAT} (format {data.get('format')!r})"
+            )
+        if data.get("version") != VERSION:
+            raise _fail(
+                f"{what} has version {data.get('version')!r}; this library reads {VERSION}"
+            )
+        known = {
+            "format",
+            "version",
+            "rules",
+            "seed",
+            "dealer",
+            "decks",
+            "dealt",
+            "position",
+            "turns",
+        }
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise _fail(f"{what} has unknown keys: {', '.join(map(str, unknown))}")
+        rules = Ruleset.from_dict(_require(data, "rules", Mapping, what))
+        seed = _optional_int(data, "seed", what)
+        dealer = _require(data, "dealer", int, what)
+        decks = tuple(
+            _deck(text, f"deck {i + 1}")
+            for i, text in enumerate(_require(data, "decks", list, what))
+        )
+        dealt = tuple(
+            _deck(text, f"dealt deck {i + 1}")
+            for i, text in enumerate(_require(data, "dealt", list, what))
+        )
+        turns = []
+        for number, item in enumerate(_require(data, "turns", list, what), 1):
+            if (
+                not isinstance(item, list)
+                or len(item) != 2
+                or not isinstance(item[0], int)
+                or isinstance(item[0], bool)
+                or not isinstance(item[1], str)
+            ):
+                raise _fail(f"turn {number} must be [seat, move text], not {item!r}")
+            try:
+                turns.append(Turn(item[0], Move.parse(item[1])))
+            except NotationError as error:
+                raise _fail(f"turn {number}: {error}") from None
+        position = None
+        if data.get("position") is not None:
+            position = _position_from_dict(
+                rules, data["position"], seed
+            )._source.position
+        record = cls(
+            rules=rules,
+            seed=seed,
+            dealer=dealer,
+            decks=decks,
+            dealt=dealt,
+            position=position,
+            turns=tuple(turns),
+        )
+        record.final_state()
+        return record
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The record as a JSON string."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """The record in a JSON string (see :meth:`from_dict`)."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise _fail(f"a record must be JSON: {error}") from None
+        return cls.from_dict(data)
+
+    # -- text ----------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """A readable text form in the spirit of PGN: a header, then one line
+        per turn, with hand boundaries, sweeps and scores as comments.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> state = state.apply(state.legal_moves()[0])
+        >>> print(state.record().to_text(), end="")  # doctest: +ELLIPSIS
+        # scopa_rules game record
+        version: 1
+        rules: scopa (2 players)
+        seed: 7
+        dealer: 1
+        <BLANKLINE>
+        hand 1, dealer seat 1
+        seat 0: 3D
+        """
+        lines = ["# scopa_rules game record", f"version: {VERSION}"]
+        preset = self.rules.preset_name()
+        if preset is not None:
+            lines.append(f"rules: {preset} ({self.rules.players} players)")
+        else:
+            lines.append("rules: " + json.dumps(self.rules.to_dict()))
+        if self.seed is not None:
+            lines.append(f"seed: {self.seed}")
+        lines.append(f"dealer: {self.dealer}")
+        lines.extend(f"deck: {deck}" for deck in self.decks)
+        lines.extend(f"dealt: {deck}" for deck in self.dealt)
+        if self.position is not None:
+            lines.append("position: " + json.dumps(_position_to_dict(self.position)))
+        states = iter(self.replay())
+        state = next(states)
+        hand = -1
+        for turn in self.turns:
+            while state.phase is Phase.AWAITING_DEAL:
+                state = next(states)
+            if state.hand_number != hand:
+                hand = state.hand_number
+                lines.append("")
+                lines.append(f"hand {hand + 1}, dealer seat {state.dealer}")
+            after = next(states)
+            note = _turn_note(state, turn, after)
+            lines.append(
+                f"seat {turn.seat}: {turn.move}" + (f"  # {note}" if note else "")
+            )
+            if after.hand_number != state.hand_number or after.is_over:
+                lines.append(_hand_summary(after))
+            state = after
+        if state.is_over:
+            scores = " : ".join(map(str, state.scores))
+            lines.append(f"# game over: side {state.winner} wins {scores}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str) -> GameRecord:
+        """The record in the text form of :meth:`to_text`.  Comments (from
+        ``#`` to the end of a line), blank lines and ``hand`` lines are for
+        people; the header and the turn lines are the record."""
+        if not isinstance(text, str):
+            raise NotationError(f"a text record must be a string, not {text!r}")
+        header: dict[str, Any] = {"decks": [], "dealt": [], "turns": []}
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line or re.fullmatch(r"hand \d+, dealer seat \d+", line):
+                continue
+            turn = re.fullmatch(r"seat (\d+):\s*(.+)", line)
+            if turn:
+                header["turns"].append([int(turn.group(1)), turn.group(2)])
+                continue
+            key, sep, value = line.partition(":")
+            key, value = key.strip(), value.strip()
+            if not sep:
+                raise NotationError(
+                    f"line {number} is neither a header nor a turn: {raw!r}"
+                )
+            if header["turns"]:
+                raise NotationError(
+                    f"line {number}: header line {key!r} after the turns"
+                )
+            if key in ("deck", "dealt"):
+                header["decks" if key == "deck" else "dealt"].append(value)
+            elif key == "rules" and not value.startswith("{"):
+                named = re.fullmatch(r"([a-z-]+) \((\d+) players\)", value)
+                if not named:
+                    raise NotationError(
+                        f"line {number}: rules must be a preset like 'scopa (2 players)' "
+                        f"or a JSON object, not {value!r}"
+                    )
+                header["rules"] = Ruleset.from_name(
+                    named.group(1), players=int(named.group(2))
+                ).to_dict()
+            elif key in ("rules", "position"):
+                try:
+                    header[key] = json.loads(value)
+                except ValueError as error:
+                    raise NotationError(
+                        f"line {number}: {key} must be JSON: {error}"
+                    ) from None
+            elif key in ("version", "seed", "dealer"):
+                if not re.fullmatch(r"-?\d+", value):
+                    raise NotationError(
+                        f"line {number}: {key} must be a whole number, not {value!r}"
+                    )
+                header[key] = int(value)
+            else:
+                raise NotationError(f"line {number}: unknown header {key!r}")
+        for key in ("version", "rules", "dealer"):
+            if key not in header:
+                raise NotationError(f"the text record has no {key!r} line")
+        header.setdefault("seed", None)
+        header.setdefault("position", None)
+        return cls.from_dict({"format": RECORD_FORMAT, **header})
+
+
+def _turn_note(before: GameState, turn: Turn, after: GameState) -> str:
+    side = before.side_of(turn.seat)
+    if not turn.move.is_capture:
+        return ""
+    if after.hand_number == before.hand_number and not after.is_over:
+        swept = after.sweeps[side] > before.sweeps[side]
+    else:
+        last = after.last_hand
+        swept = last is not None and last.score.sides[side].sweeps > before.sweeps[side]
+    return "sweep" if swept else ""
+
+
+def _hand_summary(state: GameState) -> str:
+    result = state.last_hand
+    if result is None:  # pragma: no cover - called only after a hand ends
+        return ""
+    totals = " : ".join(str(t) for t in result.score.totals)
+    scores = " : ".join(str(s) for s in result.scores)
+    leftover = ""
+    if result.leftover:
+        taker = (
+            "nobody" if result.leftover_side is None else f"side {result.leftover_side}"
+        )
+        leftover = f"leftover {result.leftover} to {taker}; "
+    return f"# {leftover}hand {totals}; match {scores}"
+
+
+# -- saved states ---------------------------------------------------------------------
+
+
+def _snapshot(state: GameState) -> dict[str, Any]:
+    return {
+        "phase": state.phase.value,
+        "hand_number": state.hand_number,
+        "dealer": state.dealer,
+        "current_player": state.current_player,
+        "hands": [str(hand) for hand in state.hands],
+        "table": str(state.table),
+        "stock": " ".join(str(card) for card in state.stock),
+        "piles": [str(pile) for pile in state.piles],
+        "sweeps": list(state.sweeps),
+        "scores": list(state.scores),
+        "last_capturer": state.last_capturer,
+        "first_card": None if state.first_card is None else str(state.first_card),
+        "winner": state.winner,
+    }
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    return {
+        "format": STATE_FORMAT,
+        "version": VERSION,
+        "record": GameRecord.of(state).to_dict(),
+        "state": _snapshot(state),
+    }
+
+
+def _check_snapshot_cards(rules: Ruleset, snapshot: Mapping[str, Any]) -> None:
+    places: list[tuple[str, CardSet]] = []
+    hands = _text_list(snapshot.get("hands"), rules.players, "the saved hands")
+    places += [
+        (f"hand {i}", _cards(h, f"the saved hand {i}")) for i, h in enumerate(hands)
+    ]
+    places.append(("table", _cards(snapshot.get("table", ""), "the saved table")))
+    stock = _ordered_cards(snapshot.get("stock", ""), "the saved stock")
+    places.append(("stock", CardSet(stock)))
+    piles = _text_list(snapshot.get("piles"), rules.sides, "the saved piles")
+    places += [
+        (f"pile {i}", _cards(p, f"the saved pile {i}")) for i, p in enumerate(piles)
+    ]
+    first = snapshot.get("first_card")
+    if first is not None:
+        places.append(("first card", _cards(first, "the saved first card")))
+    seen: dict[Card, str] = {}
+    for name, cards in places:
+        for card in cards:
+            if card in seen:
+                raise _fail(f"card {card} is saved both in {seen[card]} and in {name}")
+            seen[card] = name
+    if len(seen) != 40 and snapshot.get("phase") != Phase.OVER.value:
+        missing = ALL_CARDS - CardSet(seen)
+        raise _fail(
+            f"the saved state has {len(seen)} cards, not 40; missing: {missing}"
+        )
+
+
+def state_from_dict(data: Mapping[str, Any]) -> GameState:
+    if not isinstance(data, Mapping):
+        raise _fail(f"a saved state must be a mapping, not {type(data).__name__}")
+    if data.get("format") != STATE_FORMAT:
+        raise _fail(f"not a {STATE_FORMAT} (format {data.get('format')!r})")
+    if data.get("version") != VERSION:
+        raise _fail(
+            f"the saved state has version {data.get('version')!r}; this library reads {VERSION}"
+        )
+    unknown = sorted(set(data) - {"format", "version", "record", "state"})
+    if unknown:
+        raise _fail(f"the saved state has unknown keys: {', '.join(map(str, unknown))}")
+    record = GameRecord.from_dict(_require(data, "record", Mapping, "the saved state"))
+    snapshot = _require(data, "state", Mapping, "the saved state")
+    _check_snapshot_cards(record.rules, snapshot)
+    state = record.final_state()
+    expected = _snapshot(state)
+    for key in expected:
+        if key not in snapshot:
+            raise _fail(f"the saved state has no {key!r}")
+        saved = snapshot[key]
+        if key in ("hands", "piles") and isinstance(saved, list):
+            saved = [str(_cards(text, f"the saved {key}")) for text in saved]
+        elif key == "table" and isinstance(saved, str):
+            saved = str(_cards(saved, "the saved table"))
+        if saved != expected[key]:
+            raise _fail(
+                f"the saved {key} ({saved!r}) does not match the game's history, "
+                f"which gives {expected[key]!r}"
+            )
+    unknown_keys = sorted(set(snapshot) - set(expected))
+    if unknown_keys:
+        raise _fail(
+            f"the saved state has unknown fields: {', '.join(map(str, unknown_keys))}"
+        )
+    return state
