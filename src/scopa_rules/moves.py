@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 import enum
-from typing import Any
+from collections.abc import Iterable
 
 import attrs
 from typing_extensions import Self
@@ -50,7 +50,7 @@ class MoveKind(enum.Enum):
 _EMPTY = _from_mask(0)
 
 
-def _to_card_set(value: CardSet | str | Any) -> CardSet:
+def _to_card_set(value: CardSet | str | Iterable[Card | str]) -> CardSet:
     if isinstance(value, CardSet):
         return value
     return CardSet(value)

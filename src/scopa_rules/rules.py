@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import math
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -119,23 +120,23 @@ def _convert(kind: type[_E], value: object) -> _E:
     )
 
 
-def _to_capture_values(value: object) -> CaptureValues:
+def _to_capture_values(value: CaptureValues | str) -> CaptureValues:
     return _convert(CaptureValues, value)
 
 
-def _to_capture_rule(value: object) -> CaptureRule:
+def _to_capture_rule(value: CaptureRule | str) -> CaptureRule:
     return _convert(CaptureRule, value)
 
 
-def _to_capture_compulsion(value: object) -> CaptureCompulsion:
+def _to_capture_compulsion(value: CaptureCompulsion | str) -> CaptureCompulsion:
     return _convert(CaptureCompulsion, value)
 
 
-def _to_capture_mode(value: object) -> CaptureMode:
+def _to_capture_mode(value: CaptureMode | str) -> CaptureMode:
     return _convert(CaptureMode, value)
 
 
-def _to_primiera_rule(value: object) -> PrimieraRule:
+def _to_primiera_rule(value: PrimieraRule | str) -> PrimieraRule:
     return _convert(PrimieraRule, value)
 
 
@@ -928,6 +929,14 @@ def _validate(rules: Ruleset) -> None:
         raise InvalidRulesetError(
             f"redeal_kings must be 1 to 4 kings, or None for no redeal, not {kings!r}"
         )
+    if kings is not None and table >= kings:
+        chance = redeal_chance(table, kings)
+        if chance >= _MAX_REDEAL_CHANCE:
+            raise InvalidRulesetError(
+                f"redeal_kings={kings} with {table} cards on the table would redeal "
+                f"{chance:.2%} of deals; raise redeal_kings, shrink the table, or use "
+                "redeal_kings=None"
+            )
     if rules.first_card_choice and table < 1:
         raise InvalidRulesetError(
             "first_card_choice needs an initial table (table_size of 1 or more): "
@@ -942,6 +951,26 @@ def _validate(rules: Ruleset) -> None:
         raise InvalidRulesetError(
             "initial_fifteen_sweeps needs an initial table (table_size of 1 or more)"
         )
+
+
+_MAX_REDEAL_CHANCE = 0.9
+"""Rulesets that would redeal at least this often are refused: a game of
+them would spend its time redealing (and some could never be dealt)."""
+
+
+def redeal_chance(table_size: int, kings: int) -> float:
+    """The chance that an initial table of ``table_size`` cards holds at
+    least ``kings`` of the four kings (a hypergeometric tail).
+
+    >>> round(redeal_chance(4, 3), 5)
+    0.00221
+    """
+    total = math.comb(40, table_size)
+    hits = sum(
+        math.comb(4, j) * math.comb(36, table_size - j)
+        for j in range(kings, min(4, table_size) + 1)
+    )
+    return hits / total
 
 
 def _or_list(numbers: list[int]) -> str:

@@ -81,6 +81,12 @@ class Turn(NamedTuple):
     move: Move
 
 
+# NamedTuple fields take no docstrings in the class body; documented here so
+# the API reference does not say "Alias for field number 0".
+Turn.seat.__doc__ = "The seat that made the move."
+Turn.move.__doc__ = "The move it made."
+
+
 @attrs.frozen(kw_only=True)
 class HandResult:
     """The record of one finished hand, as a UI shows it at the hand's end."""
@@ -403,7 +409,10 @@ class GameState:
                 f"legal moves are {_moves_text(legal)}"
             )
         if move.kind is not MoveKind.PLAY:
-            return f"there is no first-card decision to make now; {move} is not legal"
+            return (
+                "there is no first-card decision to make now; legal moves: "
+                + _moves_text(self.legal_moves())
+            )
         card = move.card
         hand = self.hands[to_move]
         if card not in hand:
@@ -608,12 +617,18 @@ class GameState:
         )
 
     def _decide_first_card(self, move: Move) -> GameState:
-        keep = move.kind is MoveKind.KEEP_FIRST_CARD
-        deck = self._hand_decks[-1]
-        links = (self._move_links, self._to_move, move)
-        return _deal_into_play(
-            self, deck, keep_first=keep, links=links, hand_decks=self._hand_decks
+        # The decision stays in the hand's history even when kings on the
+        # table then call for a redeal: a replay must make it too.
+        decided = attrs.evolve(
+            self,
+            phase=Phase.AWAITING_DEAL,
+            stock=(),
+            first_card=None,
+            move_links=(self._move_links, self._to_move, move),
         )
+        keep = move.kind is MoveKind.KEEP_FIRST_CARD
+        dealt = _deal_into_play(decided, self._hand_decks[-1], keep_first=keep)
+        return dealt if dealt is not None else _deal_next(decided)
 
     def _end_hand(
         self,
@@ -700,16 +715,7 @@ class GameState:
             )
         chosen = deck if isinstance(deck, Deck) else Deck(deck)
         source = attrs.evolve(self._source, decks=(*self._source.decks, chosen))
-        return _start_hand(
-            self.rules,
-            source=source,
-            deals_used=self._deals_used,
-            dealer=self.dealer,
-            hand_number=self.hand_number,
-            scores=self.scores,
-            hand_results=self.hand_results,
-            redealt=self._hand_decks,
-        )
+        return _deal_next(attrs.evolve(self, source=source))
 
     # -- building positions ------------------------------------------------------
 
@@ -1136,10 +1142,11 @@ def _start_hand(
     scores: tuple[int, ...],
     hand_results: tuple[HandResult, ...],
     redealt: tuple[Deck, ...] = (),
+    links: tuple[Any, ...] = (),
 ) -> GameState:
-    """Deal the next hand from the source, redealing as the rules say."""
+    """A hand about to be dealt, then dealt from the source."""
     sides = rules.sides
-    base = GameState(
+    waiting = GameState(
         rules=rules,
         phase=Phase.AWAITING_DEAL,
         dealer=dealer,
@@ -1158,51 +1165,45 @@ def _start_hand(
         deals_used=deals_used,
         source=source,
         hand_decks=redealt,
-        move_links=(),
+        move_links=links,
     )
-    deck = source.deck(deals_used)
-    if deck is None:
-        return base
-    hand_decks = (*redealt, deck)
-    if rules.first_card_choice:
-        return attrs.evolve(
-            base,
-            phase=Phase.FIRST_CARD,
-            stock=deck.cards[1:],
-            first_card=deck.cards[0],
-            deals_used=deals_used + 1,
-            hand_decks=hand_decks,
+    return _deal_next(waiting)
+
+
+def _deal_next(waiting: GameState) -> GameState:
+    """Deal decks from the source into a waiting state until one needs no
+    redeal (a loop, not recursion: some house rules redeal often)."""
+    rules = waiting.rules
+    while True:
+        deck = waiting._source.deck(waiting._deals_used)
+        if deck is None:
+            return waiting
+        waiting = attrs.evolve(
+            waiting,
+            deals_used=waiting._deals_used + 1,
+            hand_decks=(*waiting._hand_decks, deck),
         )
-    return _deal_into_play(
-        attrs.evolve(base, deals_used=deals_used + 1),
-        deck,
-        keep_first=None,
-        links=(),
-        hand_decks=hand_decks,
-    )
+        if rules.first_card_choice:
+            return attrs.evolve(
+                waiting,
+                phase=Phase.FIRST_CARD,
+                stock=deck.cards[1:],
+                first_card=deck.cards[0],
+            )
+        dealt = _deal_into_play(waiting, deck, keep_first=None)
+        if dealt is not None:
+            return dealt
 
 
 def _deal_into_play(
-    state: GameState,
-    deck: Deck,
-    *,
-    keep_first: bool | None,
-    links: tuple[Any, ...],
-    hand_decks: tuple[Deck, ...],
-) -> GameState:
+    state: GameState, deck: Deck, *, keep_first: bool | None
+) -> GameState | None:
+    """The hand dealt from ``deck`` and ready to play, or ``None`` when the
+    kings on the table call for a redeal."""
     rules = state.rules
     hands, table, stock = deal_hand(rules, state.dealer, deck.cards, keep_first)
     if needs_redeal(rules, table):
-        return _start_hand(
-            rules,
-            source=state._source,
-            deals_used=state._deals_used,
-            dealer=state.dealer,
-            hand_number=state.hand_number,
-            scores=state.scores,
-            hand_results=state.hand_results,
-            redealt=hand_decks,
-        )
+        return None
     piles = state.piles
     sweeps = state.sweeps
     last_capturer = None
@@ -1224,8 +1225,6 @@ def _deal_into_play(
         last_capturer=last_capturer,
         first_card=None,
         to_move=(state.dealer + 1) % rules.players,
-        hand_decks=hand_decks,
-        move_links=links,
     )
 
 
