@@ -211,6 +211,11 @@ class GameRecord:
                 last_capturer=self.position.last_capturer,
                 seed=self.seed,
             )
+        if self.seed is None and not self.decks:
+            raise InvalidStateError(
+                "the record has no seed, no decks and no position: it cannot say "
+                "how the game was dealt"
+            )
         return new_game(
             self.rules, seed=self.seed, decks=self.decks, dealer=self.dealer
         )
@@ -312,7 +317,7 @@ class GameRecord:
             "position",
             "turns",
         }
-        unknown = sorted(set(data) - known)
+        unknown = sorted(map(str, set(data) - known))
         if unknown:
             raise _fail(f"{what} has unknown keys: {', '.join(map(str, unknown))}")
         rules = Ruleset.from_dict(_require(data, "rules", Mapping, what))
@@ -345,6 +350,11 @@ class GameRecord:
             position = _position_from_dict(
                 rules, data["position"], seed
             )._source.position
+            if position is not None and position.dealer != dealer:
+                raise _fail(
+                    f"{what}: the dealer ({dealer}) is not the position's dealer "
+                    f"({position.dealer})"
+                )
         record = cls(
             rules=rules,
             seed=seed,
@@ -366,7 +376,7 @@ class GameRecord:
         """The record in a JSON string (see :meth:`from_dict`)."""
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, RecursionError) as error:
             raise _fail(f"a record must be JSON: {error}") from None
         return cls.from_dict(data)
 
@@ -439,7 +449,7 @@ class GameRecord:
                 continue
             turn = re.fullmatch(r"seat (\d+):\s*(.+)", line)
             if turn:
-                header["turns"].append([int(turn.group(1)), turn.group(2)])
+                header["turns"].append([_whole(turn.group(1), number), turn.group(2)])
                 continue
             key, sep, value = line.partition(":")
             key, value = key.strip(), value.strip()
@@ -466,7 +476,7 @@ class GameRecord:
             elif key in ("rules", "position"):
                 try:
                     header[key] = json.loads(value)
-                except ValueError as error:
+                except (ValueError, RecursionError) as error:
                     raise NotationError(
                         f"line {number}: {key} must be JSON: {error}"
                     ) from None
@@ -475,7 +485,7 @@ class GameRecord:
                     raise NotationError(
                         f"line {number}: {key} must be a whole number, not {value!r}"
                     )
-                header[key] = int(value)
+                header[key] = _whole(value, number)
             else:
                 raise NotationError(f"line {number}: unknown header {key!r}")
         for key in ("version", "rules", "dealer"):
@@ -484,6 +494,15 @@ class GameRecord:
         header.setdefault("seed", None)
         header.setdefault("position", None)
         return cls.from_dict({"format": RECORD_FORMAT, **header})
+
+
+def _whole(text: str, line: int) -> int:
+    try:
+        return int(text)
+    except ValueError:  # Python refuses numbers of thousands of digits
+        raise NotationError(
+            f"line {line}: the number {text[:20]}... is too long"
+        ) from None
 
 
 def _turn_note(before: GameState, turn: Turn, after: GameState) -> str:
@@ -565,7 +584,13 @@ def _check_snapshot_cards(rules: Ruleset, snapshot: Mapping[str, Any]) -> None:
             if card in seen:
                 raise _fail(f"card {card} is saved both in {seen[card]} and in {name}")
             seen[card] = name
-    if len(seen) != 40 and snapshot.get("phase") != Phase.OVER.value:
+    # A game waiting for its next deck has no cards out; any other has all 40.
+    if snapshot.get("phase") == Phase.AWAITING_DEAL.value:
+        if seen:
+            raise _fail(
+                f"a saved state waiting for a deck holds no cards, but has {len(seen)}"
+            )
+    elif len(seen) != 40:
         missing = ALL_CARDS - CardSet(seen)
         raise _fail(
             f"the saved state has {len(seen)} cards, not 40; missing: {missing}"
@@ -581,7 +606,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         raise _fail(
             f"the saved state has version {data.get('version')!r}; this library reads {VERSION}"
         )
-    unknown = sorted(set(data) - {"format", "version", "record", "state"})
+    unknown = sorted(map(str, set(data) - {"format", "version", "record", "state"}))
     if unknown:
         raise _fail(f"the saved state has unknown keys: {', '.join(map(str, unknown))}")
     record = GameRecord.from_dict(_require(data, "record", Mapping, "the saved state"))
@@ -602,7 +627,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
                 f"the saved {key} ({saved!r}) does not match the game's history, "
                 f"which gives {expected[key]!r}"
             )
-    unknown_keys = sorted(set(snapshot) - set(expected))
+    unknown_keys = sorted(map(str, set(snapshot) - set(expected)))
     if unknown_keys:
         raise _fail(
             f"the saved state has unknown fields: {', '.join(map(str, unknown_keys))}"

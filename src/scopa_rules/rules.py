@@ -963,7 +963,7 @@ def redeal_chance(table_size: int, kings: int) -> float:
     least ``kings`` of the four kings (a hypergeometric tail).
 
     >>> round(redeal_chance(4, 3), 5)
-    0.00221
+    0.00159
     """
     total = math.comb(40, table_size)
     hits = sum(

@@ -287,7 +287,8 @@ class GameState:
     def cards_in_play(self) -> Iterator[tuple[str, CardSet]]:
         """Every place a card can be, with its cards: each hand, the table,
         the stock, each pile and the pending first card.  Together they hold
-        each of the 40 cards exactly once.
+        each of the 40 cards exactly once, except while the game waits for a
+        deck (:attr:`Phase.AWAITING_DEAL`), when no card is out.
 
         >>> import scopa_rules as sr
         >>> state = sr.new_game(seed=3)
@@ -761,6 +762,8 @@ class GameState:
         if not isinstance(rules, Ruleset):
             raise InvalidStateError(f"rules must be a Ruleset, not {rules!r}")
         players, sides = rules.players, rules.sides
+        if not isinstance(hands, Iterable) or isinstance(hands, str):
+            raise InvalidStateError(f"hands must be one hand per seat, not {hands!r}")
         hand_sets = tuple(_card_set(h, "a hand") for h in hands)
         if len(hand_sets) != players:
             raise InvalidStateError(
@@ -768,6 +771,10 @@ class GameState:
             )
         table_set = _card_set(table, "the table")
         stock_cards = _card_list(stock)
+        if piles is not None and (
+            not isinstance(piles, Iterable) or isinstance(piles, str)
+        ):
+            raise InvalidStateError(f"piles must be one pile per side, not {piles!r}")
         pile_sets = (
             tuple(_card_set(p, "a pile") for p in piles)
             if piles is not None
@@ -1050,16 +1057,20 @@ def _is_seat(value: object, players: int) -> bool:
     )
 
 
-def _card_set(value: CardSet | str | Iterable[Card | str], what: str) -> CardSet:
+def _card_set(value: object, what: str) -> CardSet:
     if isinstance(value, CardSet):
         return value
+    if not isinstance(value, (str, Iterable)):
+        raise InvalidStateError(f"{what} must be cards or card text, not {value!r}")
     try:
         return CardSet(value)
     except NotationError as error:
         raise InvalidStateError(f"in {what}: {error}") from None
 
 
-def _card_list(value: str | Iterable[Card | str]) -> list[Card]:
+def _card_list(value: object) -> list[Card]:
+    if not isinstance(value, (str, Iterable)):
+        raise InvalidStateError(f"the stock must be cards or card text, not {value!r}")
     items = value.replace(",", " ").split() if isinstance(value, str) else value
     try:
         return [item if isinstance(item, Card) else Card.parse(item) for item in items]
@@ -1070,6 +1081,10 @@ def _card_list(value: str | Iterable[Card | str]) -> list[Card]:
 def _counts(values: Sequence[int] | None, sides: int, what: str) -> tuple[int, ...]:
     if values is None:
         return (0,) * sides
+    if not isinstance(values, Iterable) or isinstance(values, str):
+        raise InvalidStateError(
+            f"{what} must be {sides} whole numbers (one per side), not {values!r}"
+        )
     counts = tuple(values)
     if len(counts) != sides or not all(
         isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts

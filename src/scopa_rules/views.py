@@ -59,12 +59,15 @@ def _public_result(result: HandResult, seat: int) -> HandResult:
 
 
 def _kept_first_card(turns: Iterable[Turn]) -> bool | None:
+    # After a kings redeal the hand holds more than one decision: the last
+    # one is about the deck in play.
+    kept = None
     for turn in turns:
         if turn.move.kind is MoveKind.KEEP_FIRST_CARD:
-            return True
-        if turn.move.kind is MoveKind.TABLE_FIRST_CARD:
-            return False
-    return None
+            kept = True
+        elif turn.move.kind is MoveKind.TABLE_FIRST_CARD:
+            kept = False
+    return kept
 
 
 @attrs.frozen(kw_only=True)
@@ -291,10 +294,13 @@ def _hidden_keep(
     view: PlayerView, hands: list[CardSet], chooser: int, rng: random.Random
 ) -> Turn:
     """A stand-in for another seat's kept first card: one of the cards that
-    seat held this hand (its sampled hand or a card it played)."""
-    held = list(hands[chooser]) + [
+    seat held in the hand's first round (a card it played then, or one it
+    still holds if that round is not over)."""
+    size = view.rules.hand_size
+    played = [
         t.move.card
         for t in view.turns
         if t.seat == chooser and t.move.kind is MoveKind.PLAY
-    ]
+    ][:size]
+    held = played if len(played) == size else played + list(hands[chooser])
     return Turn(chooser, Move.keep_first_card(rng.choice(sorted(held))))
