@@ -10,6 +10,9 @@ Notation (:meth:`Move.parse` reads it without a position; ``str`` writes it):
 ============  ===========================================
 ``7D``        trail the seven of coins
 ``7Dx4S3C``   play 7D and capture 4S and 3C
+``trail 7D``  trail the seven of coins, said outright (for a card that
+              could also capture, where ``7D`` alone is ambiguous in a
+              position: see :meth:`GameState.parse_move`)
 ``keep 5D``   Chkobba: keep the first card, 5D
 ``table 5D``  Chkobba: put the first card, 5D, on the table
 ============  ===========================================
@@ -126,6 +129,8 @@ class Move:
         if not isinstance(text, str):
             raise NotationError(f"move text must be a string, not {text!r}")
         words = text.strip().split(None, 1)
+        if len(words) == 2 and words[0].lower() == "trail":
+            return cls(_parse_card(words[1], text))
         if len(words) == 2 and words[0].lower() in ("keep", "table"):
             kind = (
                 MoveKind.KEEP_FIRST_CARD

@@ -877,8 +877,9 @@ class GameState:
         """The legal move that ``text`` names in this position.
 
         Besides full notation (:meth:`Move.parse`, captured cards in any
-        order), a card alone names that card's only legal move, even a
-        capture; ``keep`` and ``table`` alone name the first-card decisions.
+        order, ``trail 7D`` for a trail said outright), a card alone names
+        that card's only legal move, even a capture; ``keep`` and ``table``
+        alone name the first-card decisions.
         Text that fits several legal moves raises
         :class:`~scopa_rules.AmbiguousMoveError` listing them; text for an
         illegal move raises :class:`~scopa_rules.IllegalMoveError`.
@@ -903,15 +904,20 @@ class GameState:
         if self.phase is Phase.FIRST_CARD and word in ("keep", "table"):
             return legal[0] if word == "keep" else legal[1]
         move = Move.parse(text)
-        compact = "".join(text.split())
-        if move.is_trail and "x" not in compact.lower():
+        said_outright = "x" in word or word.startswith("trail")
+        if move.is_trail and not said_outright:
             with_card = tuple(m for m in legal if m.card is move.card)
             if len(with_card) == 1:
                 return with_card[0]
             if len(with_card) > 1:
+                hint = (
+                    f" (write 'trail {move.card}' for the trail)"
+                    if move in with_card
+                    else ""
+                )
                 raise AmbiguousMoveError(
                     f"{move.card} can be played in {len(with_card)} ways: "
-                    f"{_moves_text(with_card)}",
+                    f"{_moves_text(with_card)}{hint}",
                     with_card,
                 )
         reason = self._illegal_reason(move, None)
