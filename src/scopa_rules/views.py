@@ -37,7 +37,15 @@ from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .errors import InvalidStateError
 from .moves import Move, MoveKind
 from .rules import CaptureCompulsion, Ruleset
-from .state import GameState, HandResult, Phase, Turn, _DealSource, legal_plays
+from .state import (
+    GameState,
+    HandResult,
+    Phase,
+    Turn,
+    _DealSource,
+    _make_state,
+    legal_plays,
+)
 
 __all__ = ["PlayerView"]
 
@@ -247,7 +255,7 @@ class PlayerView:
         links: tuple[object, ...] = ()
         for turn in turns:
             links = (links, turn.seat, turn.move)
-        return GameState(
+        return _make_state(
             rules=self.rules,
             phase=self.phase,
             dealer=self.dealer,
