@@ -15,7 +15,7 @@ whole hand and lives with the legal-move generator in :mod:`scopa_rules.state`.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import Any
 
 from .cards import Card, CardSet, Rank, _from_mask
 from .rules import CaptureMode, CaptureRule, Ruleset
@@ -25,44 +25,118 @@ __all__ = ["capture_options"]
 _ACES = 1 | 1 << 10 | 1 << 20 | 1 << 30
 
 
-@lru_cache(maxsize=1 << 16)
-def _subsets(table_mask: int, values: tuple[int, ...], target: int) -> tuple[int, ...]:
-    """Every non-empty set of table cards whose values add up to ``target``,
-    as masks in ascending order."""
+_OPTIONS: dict[int, list[Any]] = {}
+_OPTIONS_LIMIT = 1 << 17
+
+
+def _table_items(table_mask: int, values: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The table's cards as ``(value, bit)`` pairs, by value."""
     items = []
-    mask = table_mask
-    while mask:
-        low = mask & -mask
-        items.append((low, values[low.bit_length() - 1]))
-        mask ^= low
+    rest = table_mask
+    while rest:
+        low = rest & -rest
+        items.append((values[low.bit_length() - 1], low))
+        rest ^= low
+    items.sort()
+    return items
+
+
+def _subsets(items: list[tuple[int, int]], target: int) -> list[int]:
+    """Every set of the items whose values add up to ``target``, as masks in
+    ascending order."""
     found: list[int] = []
 
     def walk(start: int, remaining: int, taken: int) -> None:
         for j in range(start, len(items)):
-            bit, value = items[j]
+            value, bit = items[j]
+            if value > remaining:
+                break  # the items are sorted by value: the rest go further
             if value == remaining:
                 found.append(taken | bit)
-            elif value < remaining:
+            else:
                 walk(j + 1, remaining - value, taken | bit)
 
-    if target > 0:
-        walk(0, target, 0)
+    walk(0, target, 0)
     found.sort()
-    return tuple(found)
+    return found
 
 
-@lru_cache(maxsize=1 << 16)
-def _value_captures(
-    table_mask: int, values: tuple[int, ...], value: int, rule: CaptureRule
+def _bits(mask: int) -> tuple[int, ...]:
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return tuple(bits)
+
+
+def _compute_options(
+    rules: Ruleset, table_mask: int, entry: list[Any], value: int
 ) -> tuple[int, ...]:
-    options = _subsets(table_mask, values, value)
-    if rule is CaptureRule.FREE or not options:
-        return options
-    if rule is CaptureRule.SINGLE_FIRST:
-        singles = tuple(m for m in options if m & (m - 1) == 0)
-        return singles or options
-    fewest = min(m.bit_count() for m in options)
-    return tuple(m for m in options if m.bit_count() == fewest)
+    if (
+        value == 1  # only aces have the value 1
+        and rules.ace_takes_all
+        and not (rules.ace_blocked_by_table_ace and table_mask & _ACES)
+    ):
+        return (table_mask,)
+    mode = rules.capture_mode
+    rule = rules.capture_rule
+    if mode is CaptureMode.MATCH and rule is CaptureRule.SINGLE_FIRST:
+        # The common case needs no search when a single card matches.
+        singles = table_mask & rules._value_masks[value]
+        if singles:
+            return _bits(singles)
+    items = entry[0]
+    if items is None:
+        items = entry[0] = _table_items(table_mask, rules._values)
+    options: list[int] = []
+    if mode is not CaptureMode.FIFTEEN:
+        singles = table_mask & rules._value_masks[value]
+        if rule is CaptureRule.SINGLE_FIRST and singles:
+            options = list(_bits(singles))
+        else:
+            options = _subsets(items, value)
+            if rule is CaptureRule.FEWEST_CARDS and options:
+                fewest = min(m.bit_count() for m in options)
+                options = [m for m in options if m.bit_count() == fewest]
+    if mode is not CaptureMode.MATCH:
+        # A set can never both match a card's value and make fifteen with it
+        # (that would need a value of 7.5): the union has no duplicates.
+        options = sorted(options + _subsets(items, 15 - value))
+    return tuple(options)
+
+
+def table_options(rules: Ruleset, table_mask: int) -> list[Any]:
+    """The capture options on ``table_mask``, filled in lazily: index 0 holds
+    the table's cards by value once a search needs them, index ``v`` (1 to
+    10) the captures of a card
+    of value ``v`` once asked for (``None`` before).  Read it through
+    :func:`options_for`.
+
+    Captures depend only on the table and the card's value, so they are kept
+    per table and capture configuration: a search meets the same tables again
+    and again.
+    """
+    key = table_mask << 7 | rules._capture_key
+    entry = _OPTIONS.get(key)
+    if entry is None:
+        if len(_OPTIONS) >= _OPTIONS_LIMIT:
+            _OPTIONS.clear()
+        entry = _OPTIONS[key] = [None] * 11
+    return entry
+
+
+def options_for(
+    rules: Ruleset, table_mask: int, entry: list[Any], value: int
+) -> tuple[int, ...]:
+    """The legal captures of a card of ``value`` from a :func:`table_options`
+    entry, as masks of table cards in ascending order."""
+    found: tuple[int, ...] | None = entry[value]
+    if found is None:
+        found = entry[value] = (
+            _compute_options(rules, table_mask, entry, value) if table_mask else ()
+        )
+    return found
 
 
 def ace_takes_table(rules: Ruleset, table_mask: int, card: Card) -> bool:
@@ -78,22 +152,8 @@ def ace_takes_table(rules: Ruleset, table_mask: int, card: Card) -> bool:
 def capture_masks(rules: Ruleset, table_mask: int, card: Card) -> tuple[int, ...]:
     """The legal captures of ``card`` as masks of table cards (the hot path
     behind :func:`capture_options`)."""
-    if not table_mask:
-        return ()
-    if ace_takes_table(rules, table_mask, card):
-        return (table_mask,)
-    values = rules._values
-    value = values[card.index]
-    mode = rules.capture_mode
-    if mode is CaptureMode.MATCH:
-        return _value_captures(table_mask, values, value, rules.capture_rule)
-    fifteens = _subsets(table_mask, values, 15 - value)
-    if mode is CaptureMode.FIFTEEN:
-        return fifteens
-    # A set can never both match the card's value and make fifteen with it
-    # (that would need a value of 7.5), so the union has no duplicates.
-    matches = _value_captures(table_mask, values, value, rules.capture_rule)
-    return tuple(sorted(matches + fifteens))
+    entry = table_options(rules, table_mask)
+    return options_for(rules, table_mask, entry, rules._values[card.index])
 
 
 def capture_options(rules: Ruleset, table: CardSet, card: Card) -> tuple[CardSet, ...]:

@@ -49,13 +49,16 @@ def _stream_start(seed: int, number: int) -> int:
     return _mix64(state ^ _mix64(number & _MASK64))
 
 
+_STANDARD: tuple[Card, ...] = tuple(ALL_CARDS)
+
+
 def shuffled_order(seed: int, number: int) -> tuple[Card, ...]:
     """The 40 cards shuffled by a Fisher-Yates pass driven by SplitMix64.
 
     Each swap index is ``(r * (i + 1)) >> 64`` for a 64-bit draw ``r``: the
     bias from not rejecting is below 2**-58, far under anything measurable.
     """
-    cards = list(ALL_CARDS)
+    cards = list(_STANDARD)
     state = _stream_start(seed, number)
     for i in range(39, 0, -1):
         state = (state + 0x9E3779B97F4A7C15) & _MASK64

@@ -152,7 +152,7 @@ def _default_partnerships(self: Ruleset) -> bool:
     return _is_int(players) and players >= 4 and players % 2 == 0
 
 
-@attrs.frozen(kw_only=True, repr=False)
+@attrs.frozen(kw_only=True, repr=False, cache_hash=True)
 class Ruleset:
     """Every rule a table can choose, as one immutable value.
 
@@ -224,12 +224,28 @@ class Ruleset:
     """The game ends after a hand in which a side has at least this many
     points and the strictly highest score."""
 
+    # Derived once, for the hot paths: the capture value of each card index,
+    # a small int naming everything that decides what a card captures, and
+    # the mask of the cards of each capture value.
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _capture_key: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _value_masks: tuple[int, ...] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
         table = _CAPTURE_VALUE_TABLES[self.capture_values]
         object.__setattr__(self, "_values", tuple(table[i % 10] for i in range(40)))
+        object.__setattr__(self, "_capture_key", _capture_key(self))
+        object.__setattr__(
+            self,
+            "_value_masks",
+            tuple(
+                sum(1 << i for i in range(40) if self._values[i] == value)
+                for value in range(11)
+            ),
+        )
 
     # -- presets -----------------------------------------------------------
 
@@ -828,6 +844,18 @@ def _check_players(preset: str, players: object, allowed: tuple[int, ...]) -> No
             f"{preset} is played by {counts} players, not {players!r}; for other "
             f"counts vary a preset with .replace(players=...)"
         )
+
+
+def _capture_key(rules: Ruleset) -> int:
+    # Seven bits, the same in every process (a cache key may not depend on
+    # the order in which rulesets were made).
+    return (
+        list(CaptureValues).index(rules.capture_values)
+        | list(CaptureRule).index(rules.capture_rule) << 1
+        | list(CaptureMode).index(rules.capture_mode) << 3
+        | rules.ace_takes_all << 5
+        | rules.ace_blocked_by_table_ace << 6
+    )
 
 
 def _default_of(rules: Ruleset, name: str) -> Any:

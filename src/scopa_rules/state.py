@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 from typing_extensions import Self
 
-from .captures import ace_takes_table, capture_masks
+from .captures import ace_takes_table, capture_masks, options_for, table_options
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
 from .deck import Deck
@@ -118,19 +118,19 @@ class HandResult:
 
 
 _EMPTY = _from_mask(0)
-_MOVE_CACHE: dict[tuple[int, int], Move] = {}
+_MOVE_CACHE: dict[int, Move] = {}
+_new_move = object.__new__
 
 
-def _play_move(card: Card, mask: int) -> Move:
+def _play_move(index: int, mask: int) -> Move:
     # Moves are immutable values, so legal-move generation hands out shared
     # instances instead of building and validating new ones every time.
-    key = (card.index, mask)
+    key = mask << 6 | index
     move = _MOVE_CACHE.get(key)
     if move is None:
         if len(_MOVE_CACHE) > 200_000:
             _MOVE_CACHE.clear()
-        move = Move(card, _from_mask(mask))
-        _MOVE_CACHE[key] = move
+        move = _MOVE_CACHE[key] = Move(_CARDS[index], _from_mask(mask))
     return move
 
 
@@ -455,23 +455,29 @@ class GameState:
         """The common case of the legality check, without building every
         legal move: a card in hand, and a capture the rules allow or a trail
         the compulsion allows."""
+        fields = self._s
         card = move.card
-        hand = self.hands[self._to_move].mask
+        hand = fields[_HANDS][fields[_TO_MOVE]].mask
         if not hand & card.mask or move.kind is not MoveKind.PLAY:
             return False
-        rules = self.rules
-        table = self.table.mask
+        rules = fields[_RULES]
+        table = fields[_TABLE].mask
+        entry = table_options(rules, table)
+        values = rules._values
         taken = move.captured.mask
         if taken:
-            return taken in capture_masks(rules, table, card)
+            return taken in options_for(rules, table, entry, values[card.index])
         compulsion = rules.capture_compulsion
+        if compulsion is CaptureCompulsion.PLAYED_CARD:
+            return not options_for(rules, table, entry, values[card.index])
         if compulsion is CaptureCompulsion.NONE:
             return True
-        if compulsion is CaptureCompulsion.PLAYED_CARD:
-            return not capture_masks(rules, table, card)
-        return not any(
-            capture_masks(rules, table, held) for held in self.hands[self._to_move]
-        )
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            if options_for(rules, table, entry, values[low.bit_length() - 1]):
+                return False
+        return True
 
     def _illegal_reason(self, move: object, seat: int | None) -> str | None:
         if not isinstance(move, Move):
@@ -609,63 +615,85 @@ class GameState:
         ...
         scopa_rules.errors.IllegalMoveError: illegal move 7D: seat 1 is not to move: it is seat 0's turn
         """
-        if check:
+        fields = self._s
+        if check and not (
+            fields[_PHASE] is Phase.PLAY
+            and (seat is None or seat == fields[_TO_MOVE])
+            and type(move) is Move
+            and self._is_legal_play(move)
+        ):
             reason = self._illegal_reason(move, seat)
             if reason is not None:
                 raise IllegalMoveError(f"illegal move {move}: {reason}")
-        if self.phase is Phase.FIRST_CARD:
+        if fields[_PHASE] is Phase.FIRST_CARD:
             return self._decide_first_card(move)
         return self._play(move)
 
     def _play(self, move: Move) -> GameState:
-        rules = self.rules
-        seat = self._to_move
-        side = seat % 2 if rules.partnerships else seat
+        # The hot path of every search: plain tuples and masks, one new state.
+        fields = self._s
+        rules = fields[_RULES]
+        seat = fields[_TO_MOVE]
         card = move.card
+        played = card.mask
         taken = move.captured.mask
-        hands = list(self.hands)
-        hands[seat] = _from_mask(hands[seat].mask & ~card.mask)
-        stock = self.stock
-        sweeps = self.sweeps
-        piles = self.piles
-        last_capturer = self.last_capturer
+        hands = fields[_HANDS]
+        hands = (
+            *hands[:seat],
+            _from_mask(hands[seat].mask & ~played),
+            *hands[seat + 1 :],
+        )
+        stock = fields[_STOCK]
+        piles = fields[_PILES]
+        sweeps = fields[_SWEEPS]
+        last_capturer = fields[_LAST_CAPTURER]
         if taken:
-            table = self.table.mask & ~taken
-            piles = _bump(piles, side, _from_mask(piles[side].mask | taken | card.mask))
+            table = fields[_TABLE].mask & ~taken
+            side = seat % 2 if rules.partnerships else seat
+            piles = _bump(piles, side, _from_mask(piles[side].mask | taken | played))
             last_capturer = seat
             if not table and self._sweep_counts(card, hands, stock):
                 sweeps = _bump(sweeps, side, sweeps[side] + 1)
         else:
-            table = self.table.mask | card.mask
-        links = (self._move_links, seat, move)
-        next_seat = (seat + 1) % rules.players
-        if any(hand.mask for hand in hands):
-            return self._with_play(
+            table = fields[_TABLE].mask | played
+        links = (fields[_MOVE_LINKS], seat, move)
+        for hand in hands:
+            if hand.mask:
+                break
+        else:
+            if not stock:
+                return self._end_hand(
+                    _from_mask(table), piles, sweeps, last_capturer, links
+                )
+            dealt, used = deal_round(rules, fields[_DEALER], stock)
+            hands = tuple(dealt)
+            stock = stock[used:]
+        return _state(
+            (
+                rules,
+                Phase.PLAY,
+                fields[_DEALER],
+                fields[_HAND_NUMBER],
                 hands,
                 _from_mask(table),
                 stock,
                 piles,
                 sweeps,
+                fields[_SCORES],
                 last_capturer,
-                next_seat,
+                None,
+                None,
+                fields[_HAND_RESULTS],
+                (seat + 1) % rules.players,
+                fields[_DEALS_USED],
+                fields[_SOURCE],
+                fields[_HAND_DECKS],
                 links,
             )
-        if stock:
-            dealt, used = deal_round(rules, self.dealer, stock)
-            return self._with_play(
-                tuple(dealt),
-                _from_mask(table),
-                stock[used:],
-                piles,
-                sweeps,
-                last_capturer,
-                next_seat,
-                links,
-            )
-        return self._end_hand(_from_mask(table), piles, sweeps, last_capturer, links)
+        )
 
     def _sweep_counts(
-        self, card: Card, hands: list[CardSet], stock: tuple[Card, ...]
+        self, card: Card, hands: tuple[CardSet, ...], stock: tuple[Card, ...]
     ) -> bool:
         rules = self.rules
         if (
@@ -677,39 +705,6 @@ class GameState:
         if rules.last_card_sweep_counts:
             return True
         return bool(stock) or any(hand.mask for hand in hands)
-
-    def _with_play(
-        self,
-        hands: Sequence[CardSet],
-        table: CardSet,
-        stock: tuple[Card, ...],
-        piles: tuple[CardSet, ...],
-        sweeps: tuple[int, ...],
-        last_capturer: int | None,
-        to_move: int,
-        links: tuple[Any, ...],
-    ) -> GameState:
-        return _make_state(
-            rules=self.rules,
-            phase=Phase.PLAY,
-            dealer=self.dealer,
-            hand_number=self.hand_number,
-            hands=tuple(hands),
-            table=table,
-            stock=stock,
-            piles=piles,
-            sweeps=sweeps,
-            scores=self.scores,
-            last_capturer=last_capturer,
-            first_card=None,
-            winner=None,
-            hand_results=self.hand_results,
-            to_move=to_move,
-            deals_used=self._deals_used,
-            source=self._source,
-            hand_decks=self._hand_decks,
-            move_links=links,
-        )
 
     def _decide_first_card(self, move: Move) -> GameState:
         # The decision stays in the hand's history even when kings on the
@@ -1128,27 +1123,37 @@ def _make_state(**fields: Any) -> GameState:
 def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     """The legal plays from the cards of ``hand`` onto ``table`` (both masks),
     in the documented order; the compulsion rule decides which trails stay."""
+    entry = table_options(rules, table)
+    values = rules._values
     compulsion = rules.capture_compulsion
-    captures: list[Move] = []
+    moves: list[Move] = []
+    if compulsion is CaptureCompulsion.PLAYED_CARD:
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            index = low.bit_length() - 1
+            value = values[index]
+            options = entry[value]
+            if options is None:
+                options = options_for(rules, table, entry, value)
+            if options:
+                moves.extend([_play_move(index, mask) for mask in options])
+            else:
+                moves.append(_play_move(index, 0))
+        return tuple(moves)
     trails: list[Move] = []
-    ordered: list[Move] = []
     while hand:
         low = hand & -hand
         hand ^= low
-        card = _CARDS[low.bit_length() - 1]
-        options = capture_masks(rules, table, card)
-        moves = [_play_move(card, mask) for mask in options]
-        trail = _play_move(card, 0)
-        if compulsion is CaptureCompulsion.WHOLE_HAND:
-            captures.extend(moves)
-            trails.append(trail)
+        index = low.bit_length() - 1
+        options = options_for(rules, table, entry, values[index])
+        moves.extend([_play_move(index, mask) for mask in options])
+        if compulsion is CaptureCompulsion.NONE:
+            moves.append(_play_move(index, 0))
         else:
-            ordered.extend(moves)
-            if not options or compulsion is CaptureCompulsion.NONE:
-                ordered.append(trail)
-    if compulsion is CaptureCompulsion.WHOLE_HAND:
-        return tuple(captures) if captures else tuple(trails)
-    return tuple(ordered)
+            trails.append(_play_move(index, 0))
+    # Whole-hand compulsion: trails only when no card can capture.
+    return tuple(moves) if moves else tuple(trails)
 
 
 def _bump(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
