@@ -11,6 +11,7 @@ family of card games.
 
 from __future__ import annotations
 
+from .bots import Bot, GreedyBot, IsmctsBot, RandomBot, play_game
 from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from .deck import Deck
@@ -23,6 +24,7 @@ from .errors import (
     ScopaError,
 )
 from .moves import Move, MoveKind
+from .perft import perft
 from .records import GameRecord
 from .rules import (
     CaptureCompulsion,
@@ -51,6 +53,7 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "ALL_CARDS",
     "AmbiguousMoveError",
+    "Bot",
     "CaptureCompulsion",
     "CaptureMode",
     "CaptureRule",
@@ -60,11 +63,13 @@ __all__ = [
     "Deck",
     "GameRecord",
     "GameState",
+    "GreedyBot",
     "HandResult",
     "HandScore",
     "IllegalMoveError",
     "InvalidRulesetError",
     "InvalidStateError",
+    "IsmctsBot",
     "Move",
     "MoveKind",
     "NotationError",
@@ -73,6 +78,7 @@ __all__ = [
     "Position",
     "Preset",
     "PrimieraRule",
+    "RandomBot",
     "Rank",
     "Ruleset",
     "ScopaError",
@@ -83,5 +89,7 @@ __all__ = [
     "capture_options",
     "legal_moves",
     "new_game",
+    "perft",
+    "play_game",
     "score_hand",
 ]
