@@ -239,8 +239,10 @@ class Card:
     def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (Card.from_index, (self.index,))
+    def __reduce__(self) -> str:
+        # Pickled by name (``_CARD_6`` for the settebello): loading is a
+        # lookup that keeps the one object per card, and costs next to nothing.
+        return f"_CARD_{self.index}"
 
     def __copy__(self) -> Self:
         return self
@@ -252,6 +254,7 @@ class Card:
 Card._interned.extend(Card._make(i) for i in range(40))
 
 _CARDS: tuple[Card, ...] = tuple(Card._interned)
+globals().update({f"_CARD_{card.index}": card for card in _CARDS})
 
 
 def _parse_cards(text: str) -> int:
@@ -331,21 +334,33 @@ class CardSet:
         return hash(("CardSet", self.mask))
 
     def __or__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return _from_mask(self.mask | other.mask)
 
     def __and__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return _from_mask(self.mask & other.mask)
 
     def __sub__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return _from_mask(self.mask & ~other.mask)
 
     def __xor__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return _from_mask(self.mask ^ other.mask)
 
     def __le__(self, other: CardSet) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return self.mask & ~other.mask == 0
 
     def __ge__(self, other: CardSet) -> bool:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return other.mask & ~self.mask == 0
 
     def isdisjoint(self, other: CardSet) -> bool:

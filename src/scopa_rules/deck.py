@@ -153,8 +153,8 @@ class Deck(Sequence[Card]):
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError("Deck is immutable")
 
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (Deck, (str(self),))
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
+        return (_deck_from_bytes, (bytes([card.index for card in self.cards]),))
 
     def __copy__(self) -> Self:
         return self
@@ -174,6 +174,10 @@ def _check_full_deck(cards: Sequence[Card]) -> None:
         raise InvalidStateError(
             f"a deck has 40 cards, not {len(cards)}; missing: {missing}"
         )
+
+
+def _deck_from_bytes(indexes: bytes) -> Deck:
+    return _unchecked(tuple([_STANDARD[i] for i in indexes]))
 
 
 def _unchecked(cards: tuple[Card, ...]) -> Deck:

@@ -232,12 +232,16 @@ class Ruleset:
     _value_masks: tuple[int, ...] = attrs.field(
         init=False, eq=False, hash=False, repr=False
     )
+    _option_values: tuple[Any, ...] = attrs.field(
+        init=False, eq=False, hash=False, repr=False
+    )
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
         table = _CAPTURE_VALUE_TABLES[self.capture_values]
         object.__setattr__(self, "_values", tuple(table[i % 10] for i in range(40)))
         object.__setattr__(self, "_capture_key", _capture_key(self))
+        object.__setattr__(self, "_option_values", tuple(self.to_dict().values()))
         object.__setattr__(
             self,
             "_value_masks",
@@ -544,6 +548,11 @@ class Ruleset:
     def __deepcopy__(self, memo: object) -> Self:
         return self
 
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
+        # Pickled as its option values: loading the same ruleset again is a
+        # dictionary lookup instead of a validated construction.
+        return (_ruleset_from_values, (self._option_values,))
+
 
 OPTION_NAMES: tuple[str, ...] = tuple(
     field.name for field in attrs.fields(Ruleset) if field.init
@@ -844,6 +853,20 @@ def _check_players(preset: str, players: object, allowed: tuple[int, ...]) -> No
             f"{preset} is played by {counts} players, not {players!r}; for other "
             f"counts vary a preset with .replace(players=...)"
         )
+
+
+_UNPICKLED: dict[tuple[Any, ...], Ruleset] = {}
+
+
+def _ruleset_from_values(values: tuple[Any, ...]) -> Ruleset:
+    rules = _UNPICKLED.get(values)
+    if rules is None:
+        if len(_UNPICKLED) > 1024:
+            _UNPICKLED.clear()
+        rules = _UNPICKLED[values] = Ruleset(
+            **dict(zip(OPTION_NAMES, values, strict=True))
+        )
+    return rules
 
 
 def _capture_key(rules: Ruleset) -> int:

@@ -322,8 +322,12 @@ class GameState:
     def __hash__(self) -> int:
         return hash(self._s)
 
-    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
-        return (_state, (self._s,))
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...], bytes]]:
+        # The stock goes as bytes of card indexes: a bot framework pickles
+        # states to send them to worker processes.
+        fields = self._s
+        stock = bytes([card.index for card in fields[_STOCK]])
+        return (_unpickle_state, (fields[:_STOCK] + fields[_STOCK + 1 :], stock))
 
     # -- reading the state ---------------------------------------------------
 
@@ -518,12 +522,17 @@ class GameState:
         hand = self.hands[to_move]
         if card not in hand:
             where = self._place_of(card)
-            return f"{card} is not in seat {to_move}'s hand ({where}); it holds {hand}"
+            return (
+                f"{card} is not in seat {to_move}'s hand ({where}); it holds {hand}; "
+                f"legal moves: {_moves_text(self.legal_moves())}"
+            )
         off_table = move.captured - self.table
         if off_table:
+            with_card = tuple(m for m in self.legal_moves() if m.card is card)
             return (
                 f"{off_table} {'is' if len(off_table) == 1 else 'are'} not on the "
-                f"table, which holds {self.table or 'nothing'}"
+                f"table, which holds {self.table or 'nothing'}; legal with {card}: "
+                f"{_moves_text(with_card)}"
             )
         legal = self.legal_moves()
         if move in legal:
@@ -1113,6 +1122,11 @@ def _state(fields: tuple[Any, ...]) -> GameState:
     state = _new_state(GameState)
     _set_slot(state, "_s", fields)
     return state
+
+
+def _unpickle_state(fields: tuple[Any, ...], stock: bytes) -> GameState:
+    cards = tuple([_CARDS[index] for index in stock])
+    return _state((*fields[:_STOCK], cards, *fields[_STOCK:]))
 
 
 def _make_state(**fields: Any) -> GameState:

@@ -1,0 +1,86 @@
+"""Microseconds per call of the operations search bots live in.
+
+Measures, on fixed seeded positions: ``legal_moves()`` on a crowded position
+(10 or more table cards, a full hand), ``apply()`` (checked, and with
+``check=False``), ``view()``, ``view().sample()``, ``copy.deepcopy`` of a
+state, a pickle round trip, and scoring a hand.  Each figure is the best of
+several repeats, in CPU time.
+
+Run:  python benchmarks/micro.py
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import time
+from collections.abc import Callable
+
+import scopa_rules as sr
+
+
+def per_call(function: Callable[[], object], repeats: int = 7) -> float:
+    """Best time per call in µs, over ``repeats`` timed loops."""
+    number = 1
+    while True:  # grow the loop until one run takes about 0.05 s
+        start = time.process_time()
+        for _ in range(number):
+            function()
+        if time.process_time() - start > 0.05:
+            break
+        number *= 2
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.process_time()
+        for _ in range(number):
+            function()
+        best = min(best, (time.process_time() - start) / number)
+    return best * 1e6
+
+
+def crowded_position(rules: sr.Ruleset) -> sr.GameState:
+    """A 2-player position with 12 cards on the table and 3 in hand."""
+    table = sr.CardSet("AD 2D 3H 4S 5C AH 2S 3C 4D 6H JS QC")
+    hands = ["5D 7S KH", "6D 7D KD"]
+    held = sr.CardSet(" ".join(hands))
+    rest = sr.ALL_CARDS - table - held
+    return sr.GameState.from_position(rules, hands=hands, table=table, piles=[rest, ""])
+
+
+def main() -> None:
+    crowded = crowded_position(sr.Ruleset.scopa())
+    fifteen = crowded_position(sr.Ruleset.escoba())
+    start = sr.new_game(sr.Ruleset.scopa(), seed=7)
+    move = start.legal_moves()[0]
+    rng = random.Random(1)
+    view = start.view(0)
+    piles = [sr.CardSet("7D 6D AD KD AH 2H 3H 4H 5H 6H JH QH KH AS 2S 3S")]
+    piles.append(sr.ALL_CARDS - piles[0])
+    rules = start.rules
+    figures = [
+        (
+            f"legal_moves(), Scopa, {len(crowded.table)} table cards "
+            f"({len(crowded.legal_moves())} moves)",
+            crowded.legal_moves,
+        ),
+        (
+            f"legal_moves(), Escoba, {len(fifteen.table)} table cards "
+            f"({len(fifteen.legal_moves())} moves)",
+            fifteen.legal_moves,
+        ),
+        ("legal_moves(), first position of 2-player Scopa", start.legal_moves),
+        ("apply(move)", lambda: start.apply(move)),
+        ("apply(move, check=False)", lambda: start.apply(move, check=False)),
+        ("view(seat)", lambda: start.view(0)),
+        ("view(seat).sample(rng)", lambda: view.sample(rng)),
+        ("copy.deepcopy(state)", lambda: copy.deepcopy(start)),
+        ("pickle round trip", lambda: pickle.loads(pickle.dumps(start))),
+        ("score_hand", lambda: sr.score_hand(rules, piles, [1, 0])),
+    ]
+    for name, function in figures:
+        print(f"{name:<55} {per_call(function):8.2f} µs")
+
+
+if __name__ == "__main__":
+    main()
