@@ -140,10 +140,13 @@ def main() -> None:
         ("Escoba, 2 players", sr.Ruleset.escoba()),
     ]
     for name, rules in presets:
-        rng = random.Random(1)
-        hands, plies = measure(
-            lambda n, r=rules, g=rng: library_hand(r, n, g), args.seconds
-        )
+
+        def play(
+            n: int, rules: sr.Ruleset = rules, rng: random.Random = random.Random(1)
+        ) -> int:
+            return library_hand(rules, n, rng)
+
+        hands, plies = measure(play, args.seconds)
         print(f"  {name:<22} {hands:9,.0f} hands/s {plies:11,.0f} plies/s")
 
     print("\nLibrary against the bare reference loop, 2-player Scopa")
