@@ -140,10 +140,9 @@ def main() -> None:
         ("Escoba, 2 players", sr.Ruleset.escoba()),
     ]
     for name, rules in presets:
+        rng = random.Random(1)
 
-        def play(
-            n: int, rules: sr.Ruleset = rules, rng: random.Random = random.Random(1)
-        ) -> int:
+        def play(n: int, rules: sr.Ruleset = rules, rng: random.Random = rng) -> int:
             return library_hand(rules, n, rng)
 
         hands, plies = measure(play, args.seconds)
