@@ -62,7 +62,10 @@ def shuffled_order(seed: int, number: int) -> tuple[Card, ...]:
     state = _stream_start(seed, number)
     for i in range(39, 0, -1):
         state = (state + 0x9E3779B97F4A7C15) & _MASK64
-        j = (_mix64(state) * (i + 1)) >> 64
+        # _mix64, written out: this loop runs for every hand dealt.
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
 
