@@ -51,7 +51,7 @@ extensions = [
 # sphinx.ext.napoleon is not used: the docstrings are plain reStructuredText,
 # not Google or NumPy style, so it would have nothing to translate.
 
-exclude_patterns = ["_build", "_intersphinx"]
+exclude_patterns = ["_build", "_intersphinx", "_generated"]
 nitpicky = os.environ.get("SCOPA_DOCS_NITPICKY", "") not in ("", "0")
 
 # -- autodoc -----------------------------------------------------------------
@@ -245,6 +245,67 @@ def _check_public_names(app: Any, env: Any) -> None:
             "public names in scopa_rules.__all__ missing from api.rst: %s",
             ", ".join(missing),
         )
+
+
+# -- Generated pages: the presets ----------------------------------------------
+#
+# The table of presets x options and one page per preset are written from
+# the library itself on every build, so they can never disagree with it.
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    return f"``{value}``"
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def _generate_preset_pages() -> None:
+    presets = scopa_rules.Ruleset.presets()
+    columns = [preset.make() for preset in presets]
+    lines = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :stub-columns: 1",
+        "",
+        "   * - option",
+    ]
+    lines += [f"     - :doc:`presets/{preset.name}`" for preset in presets]
+    for name in columns[0].to_dict():
+        lines.append(f"   * - ``{name}``")
+        lines += [f"     - {_cell(rules.to_dict()[name])}" for rules in columns]
+    _write_if_changed(DOCS / "_generated" / "preset_table.rst", "\n".join(lines) + "\n")
+    for preset in presets:
+        title = preset.make().describe().splitlines()[0].split(" (preset")[0]
+        page = [title, "=" * len(title), "", preset.summary, ""]
+        page.append(
+            "Players: " + ", ".join(str(n) for n in preset.players) + ".  "
+            "Also known as: " + (", ".join(preset.aliases) or "-") + "."
+        )
+        page += [
+            "",
+            ".. code-block:: python",
+            "",
+            f"   rules = sr.Ruleset.from_name({preset.name!r}, players={preset.players[0]})",
+            "",
+        ]
+        for players in preset.players:
+            rules = preset.make(players)
+            heading = f"{players} players"
+            page += [heading, "-" * len(heading), "", "::", ""]
+            page += ["   " + line for line in rules.describe().splitlines()[1:]]
+            page.append("")
+        _write_if_changed(DOCS / "presets" / f"{preset.name}.rst", "\n".join(page))
+
+
+_generate_preset_pages()
 
 
 def setup(app: Any) -> None:
