@@ -134,11 +134,16 @@ def _play_move(index: int, mask: int) -> Move:
     return move
 
 
+_new_tuple = tuple.__new__
+
+
 def _turns(link: tuple[Any, ...]) -> tuple[Turn, ...]:
     turns: list[Turn] = []
     while link:
         link, seat, move = link
-        turns.append(Turn(seat, move))
+        # tuple.__new__ skips NamedTuple's Python-level constructor: this runs
+        # for every turn at the end of every hand.
+        turns.append(_new_tuple(Turn, (seat, move)))
     turns.reverse()
     return tuple(turns)
 
