@@ -383,6 +383,48 @@ class GameState:
             return done
         return done + self.moves_this_hand
 
+    def position_key(self) -> tuple[Any, ...]:
+        """A hashable key of the position alone, for transposition tables.
+
+        States are equal only when their histories are equal too; two states
+        reached by different move orders have the same position key when the
+        cards, sweeps, scores, seat to move and the rest that decides the
+        game's future are the same (in the same game, so the same deal
+        source).
+
+        >>> import scopa_rules as sr
+        >>> dealt = sr.CardSet("2D 3D QS 7H 7S 7C KC")
+        >>> state = sr.GameState.from_position(
+        ...     sr.Ruleset.scopa(), hands=["2D 3D QS", "7H 7S 7C"], table="KC",
+        ...     piles=["", sr.ALL_CARDS - dealt])
+        >>> def play(state, *moves):
+        ...     for text in moves:
+        ...         state = state.apply(sr.Move.parse(text))
+        ...     return state
+        >>> one = play(state, "2D", "7H", "3D")
+        >>> other = play(state, "3D", "7H", "2D")
+        >>> one == other, one.position_key() == other.position_key()
+        (False, True)
+        """
+        fields = self._s
+        return (
+            fields[_RULES],
+            fields[_PHASE],
+            fields[_DEALER],
+            fields[_HAND_NUMBER],
+            tuple(hand.mask for hand in fields[_HANDS]),
+            fields[_TABLE].mask,
+            tuple(card.index for card in fields[_STOCK]),
+            tuple(pile.mask for pile in fields[_PILES]),
+            fields[_SWEEPS],
+            fields[_SCORES],
+            fields[_LAST_CAPTURER],
+            fields[_FIRST_CARD],
+            fields[_WINNER],
+            fields[_TO_MOVE],
+            fields[_DEALS_USED],
+        )
+
     def side_of(self, seat: int) -> int:
         """The side that ``seat`` plays for (see :meth:`Ruleset.side_of`)."""
         return self.rules.side_of(seat)
