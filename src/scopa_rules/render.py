@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import Card, CardSet
-from .rules import Ruleset
+from .rules import _PRESET_TITLES, Ruleset
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -36,15 +36,6 @@ if TYPE_CHECKING:
     from .views import PlayerView
 
 __all__: list[str] = []
-
-_TITLES = {
-    "scopa": "Scopa",
-    "scopone": "Scopone",
-    "scopone-scientifico": "Scopone Scientifico",
-    "chkobba": "Chkobba",
-    "escoba": "Escoba",
-    "scopa-a-quindici": "Scopa a 15",
-}
 
 
 def _cards(cards: CardSet, symbols: bool) -> str:
@@ -76,7 +67,7 @@ def _render(
     symbols: bool,
 ) -> str:
     name = rules.preset_name()
-    title = _TITLES[name] if name else "House rules"
+    title = _PRESET_TITLES[name] if name else "House rules"
     if phase is Phase.OVER:
         turn = f"game over, side {winner} wins"
     elif phase is Phase.AWAITING_DEAL:

@@ -209,6 +209,17 @@ _FIELDS = (
     "move_links",
 )
 _INDEX = {name: index for index, name in enumerate(_FIELDS)}
+# The fields a Position gives a state directly.
+_POSITION_FIELDS = (
+    "hands",
+    "table",
+    "stock",
+    "piles",
+    "sweeps",
+    "scores",
+    "dealer",
+    "last_capturer",
+)
 (
     _RULES,
     _PHASE,
@@ -978,39 +989,28 @@ class GameState:
             )
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise InvalidStateError(f"seed must be an int or None, not {seed!r}")
-        return _make_state(
-            rules=rules,
-            phase=Phase.PLAY,
-            dealer=dealer,
-            hand_number=0,
+        position = Position(
             hands=hand_sets,
             table=table_set,
             stock=tuple(stock_cards),
             piles=pile_sets,
             sweeps=sweep_counts,
             scores=score_counts,
+            current_player=current_player,
+            dealer=dealer,
             last_capturer=last_capturer,
+        )
+        return _make_state(
+            rules=rules,
+            phase=Phase.PLAY,
+            hand_number=0,
             first_card=None,
             winner=None,
             hand_results=(),
             to_move=current_player,
             deals_used=0,
-            source=_DealSource(
-                seed=seed,
-                decks=(),
-                dealer=dealer,
-                position=Position(
-                    hands=hand_sets,
-                    table=table_set,
-                    stock=tuple(stock_cards),
-                    piles=pile_sets,
-                    sweeps=sweep_counts,
-                    scores=score_counts,
-                    current_player=current_player,
-                    dealer=dealer,
-                    last_capturer=last_capturer,
-                ),
-            ),
+            source=_DealSource(seed=seed, decks=(), dealer=dealer, position=position),
+            **{name: getattr(position, name) for name in _POSITION_FIELDS},
             hand_decks=(),
             move_links=(),
         )
