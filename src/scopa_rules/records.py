@@ -518,9 +518,7 @@ def _turn_note(before: GameState, turn: Turn, after: GameState) -> str:
 
 
 def _hand_summary(state: GameState) -> str:
-    result = state.last_hand
-    if result is None:  # pragma: no cover - called only after a hand ends
-        return ""
+    result = state.hand_results[-1]  # called just after a hand ended
     totals = " : ".join(str(t) for t in result.score.totals)
     scores = " : ".join(str(s) for s in result.scores)
     leftover = ""

@@ -482,9 +482,7 @@ class GameState:
         if phase is Phase.PLAY:
             return self._play_moves()
         if phase is Phase.FIRST_CARD:
-            card = self.first_card
-            if card is None:  # pragma: no cover - the phase guarantees a card
-                return ()
+            card: Card = self._s[_FIRST_CARD]  # the phase guarantees a card
             return (Move.keep_first_card(card), Move.table_first_card(card))
         return ()
 
@@ -593,8 +591,6 @@ class GameState:
                 f"{_moves_text(with_card)}"
             )
         legal = self.legal_moves()
-        if move in legal:
-            return None
         with_card = tuple(m for m in legal if m.card is card)
         reason = self._capture_reason(move, legal)
         if with_card:
@@ -647,8 +643,8 @@ class GameState:
                 f"the captured cards {move.captured} add up to {total}; "
                 f"captures with {card} must {wanted}"
             )
-        if not options:  # pragma: no cover - a valid sum is always an option
-            return f"{card} can capture nothing"
+        # Here the captured cards add up right but the capture rule prefers
+        # others, so there are options: single cards, or fewer cards.
         if rules.capture_rule is CaptureRule.SINGLE_FIRST:
             singles = CardSet(c for c in table if values[c.index] == value)
             return (
@@ -944,7 +940,7 @@ class GameState:
         places = [(f"hand {i}", h) for i, h in enumerate(hand_sets)]
         places += [("table", table_set), ("stock", CardSet(stock_cards))]
         places += [(f"pile {i}", p) for i, p in enumerate(pile_sets)]
-        _check_all_cards(places, len(stock_cards))
+        _check_all_cards(places)
         sizes = [len(h) for h in hand_sets]
         if not any(sizes):
             raise InvalidStateError("every hand is empty: nobody could move")
@@ -1251,9 +1247,15 @@ def _card_list(value: object) -> list[Card]:
         raise InvalidStateError(f"the stock must be cards or card text, not {value!r}")
     items = value.replace(",", " ").split() if isinstance(value, str) else value
     try:
-        return [item if isinstance(item, Card) else Card.parse(item) for item in items]
+        cards = [item if isinstance(item, Card) else Card.parse(item) for item in items]
     except NotationError as error:
         raise InvalidStateError(f"in the stock: {error}") from None
+    seen = 0
+    for card in cards:
+        if seen & card.mask:
+            raise InvalidStateError(f"card {card} appears twice in the stock")
+        seen |= card.mask
+    return cards
 
 
 def _counts(values: Sequence[int] | None, sides: int, what: str) -> tuple[int, ...]:
@@ -1274,7 +1276,7 @@ def _counts(values: Sequence[int] | None, sides: int, what: str) -> tuple[int, .
     return counts
 
 
-def _check_all_cards(places: list[tuple[str, CardSet]], stock_length: int) -> None:
+def _check_all_cards(places: list[tuple[str, CardSet]]) -> None:
     seen: dict[Card, str] = {}
     for name, cards in places:
         for card in cards:
@@ -1283,10 +1285,6 @@ def _check_all_cards(places: list[tuple[str, CardSet]], stock_length: int) -> No
                     f"card {card} is both in {seen[card]} and in {name}"
                 )
             seen[card] = name
-    if len(seen) != sum(len(cards) for _, cards in places) or stock_length != len(
-        next(cards for name, cards in places if name == "stock")
-    ):
-        raise InvalidStateError("a card appears twice in the stock")
     missing = ALL_CARDS - CardSet(seen)
     if missing:
         raise InvalidStateError(
