@@ -261,7 +261,7 @@ def test_breakdown_shows_sevens_and_sixes_under_most_sevens() -> None:
     score = sr.score_hand(sr.Ruleset.chkobba(), [pile, sr.ALL_CARDS - pile], [0, 0])
     rows = dict(score.rows())
     # Two sevens each: the sixes decide.
-    assert rows["primiera"] == ["2 sevens, 1 sixes", "2 sevens, 3 sixes (1)"]
+    assert rows["primiera"] == ["2 sevens, 1 six", "2 sevens, 3 sixes (1)"]
     assert "re bello" not in rows
     assert "napola" not in rows
     assert "cappotto" not in rows
@@ -437,7 +437,7 @@ def test_from_position_wants_sweeps_as_numbers_per_side(sweeps: Any) -> None:
 @pytest.mark.parametrize("scores", [[1], [0, -1], [0, True], [0, 1.0]])
 def test_from_position_wants_scores_of_0_or_more_per_side(scores: Any) -> None:
     with pytest.raises(
-        sr.InvalidStateError, match="scores must be 2 whole numbers of 0 or more"
+        sr.InvalidStateError, match="scores must be 2 whole numbers from 0 to 1,000,000"
     ):
         position(sr.Ruleset.scopa(), ["7D", "KS"], scores=scores)
 
@@ -507,7 +507,10 @@ def test_from_position_refuses_a_last_capturer_out_of_range() -> None:
 
 
 def test_from_position_wants_an_int_seed() -> None:
-    with pytest.raises(sr.InvalidStateError, match="seed must be an int or None"):
+    with pytest.raises(
+        sr.InvalidStateError,
+        match="seed must be a whole number of at most 4096 bits or None",
+    ):
         position(sr.Ruleset.scopa(), ["7D", "KS"], seed="7")
 
 
@@ -522,7 +525,9 @@ def test_new_game_wants_a_ruleset() -> None:
 
 @pytest.mark.parametrize("seed", ["7", True, 7.0])
 def test_new_game_wants_an_int_seed(seed: Any) -> None:
-    with pytest.raises(sr.InvalidStateError, match="seed must be an int"):
+    with pytest.raises(
+        sr.InvalidStateError, match="seed must be a whole number of at most 4096 bits"
+    ):
         sr.new_game(seed=seed)
 
 

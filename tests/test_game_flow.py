@@ -117,10 +117,20 @@ def test_a_move_claimed_by_the_wrong_seat_is_illegal() -> None:
 
 
 def test_a_card_held_by_another_seat_is_illegal() -> None:
+    """The message may be shown to the player: it must not say who holds
+    the card."""
     state = seed_000_position()
     assert_illegal(
-        state, Move.parse("AS"), "AS", "seat 0's hand", "seat 1's hand", "5D 4H KC"
+        state,
+        Move.parse("AS"),
+        "AS",
+        "seat 0's hand",
+        "not among the cards",
+        "5D 4H KC",
     )
+    message = state.explain_illegal(Move.parse("AS"))
+    assert message is not None
+    assert "seat 1" not in message
 
 
 def test_a_card_held_by_another_seat_claimed_by_that_seat_is_out_of_turn() -> None:
@@ -143,7 +153,10 @@ def test_a_card_not_in_hand_is_illegal(move: str, where: str) -> None:
 
 def test_a_card_from_the_stock_is_illegal() -> None:
     state = sr.new_game(SCOPA, deck=sr.Deck.standard())
-    assert_illegal(state, Move.parse("KC"), "KC", "has not been dealt")
+    assert_illegal(state, Move.parse("KC"), "KC", "not among the cards it can see")
+    message = state.explain_illegal(Move.parse("KC"))
+    assert message is not None
+    assert "stock" not in message
 
 
 def test_a_capture_the_single_first_rule_forbids_is_illegal() -> None:

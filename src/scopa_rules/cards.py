@@ -34,7 +34,7 @@ from typing import Any, ClassVar, NoReturn
 
 from typing_extensions import Self
 
-from .errors import NotationError
+from .errors import NotationError, shown
 
 __all__ = ["ALL_CARDS", "Card", "CardSet", "Rank", "Suit"]
 
@@ -68,7 +68,7 @@ class Suit(enum.IntEnum):
             return _SUITS_BY_TEXT[text.strip().upper()]
         except KeyError:
             raise NotationError(
-                f"unknown suit {text!r}: suits are D H S C (or ♦ ♥ ♠ ♣)"
+                f"unknown suit {shown(text)}: suits are D H S C (or ♦ ♥ ♠ ♣)"
             ) from None
 
 
@@ -112,7 +112,7 @@ class Rank(enum.IntEnum):
             return _RANKS_BY_TEXT[text.strip().upper()]
         except KeyError:
             raise NotationError(
-                f"unknown rank {text!r}: ranks are A 2 3 4 5 6 7 J Q K"
+                f"unknown rank {shown(text)}: ranks are A 2 3 4 5 6 7 J Q K"
             ) from None
 
 
@@ -143,9 +143,9 @@ class Card:
 
     def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
         if not isinstance(rank, int) or not 1 <= rank <= 10:
-            raise NotationError(f"rank must be 1 to 10 or a Rank, not {rank!r}")
+            raise NotationError(f"rank must be 1 to 10 or a Rank, not {shown(rank)}")
         if not isinstance(suit, int) or not 0 <= suit <= 3:
-            raise NotationError(f"suit must be 0 to 3 or a Suit, not {suit!r}")
+            raise NotationError(f"suit must be 0 to 3 or a Suit, not {shown(suit)}")
         return cls._interned[suit * 10 + rank - 1]
 
     @classmethod
@@ -165,7 +165,7 @@ class Card:
         Card.parse('7D')
         """
         if not isinstance(index, int) or not 0 <= index < 40:
-            raise NotationError(f"card index must be 0 to 39, not {index!r}")
+            raise NotationError(f"card index must be 0 to 39, not {shown(index)}")
         return cls._interned[index]
 
     @classmethod
@@ -181,22 +181,22 @@ class Card:
         scopa_rules.errors.NotationError: card text '10D' must be a rank and a suit, like 7D
         """
         if not isinstance(text, str):
-            raise NotationError(f"card text must be a string, not {text!r}")
+            raise NotationError(f"card text must be a string, not {shown(text)}")
         stripped = text.strip()
         if len(stripped) != 2:
             raise NotationError(
-                f"card text {text!r} must be a rank and a suit, like 7D"
+                f"card text {shown(text)} must be a rank and a suit, like 7D"
             )
         rank = _RANKS_BY_TEXT.get(stripped[0].upper())
         if rank is None:
             raise NotationError(
-                f"unknown rank {stripped[0]!r} in card text {text!r}: "
+                f"unknown rank {shown(stripped[0])} in card text {shown(text)}: "
                 "ranks are A 2 3 4 5 6 7 J Q K"
             )
         suit = _SUITS_BY_TEXT.get(stripped[1].upper())
         if suit is None:
             raise NotationError(
-                f"unknown suit {stripped[1]!r} in card text {text!r}: "
+                f"unknown suit {shown(stripped[1])} in card text {shown(text)}: "
                 "suits are D H S C (or ♦ ♥ ♠ ♣)"
             )
         return cls._interned[suit * 10 + rank - 1]
@@ -262,7 +262,7 @@ def _parse_cards(text: str) -> int:
     for part in text.replace(",", " ").split():
         card = Card.parse(part)
         if mask & card.mask:
-            raise NotationError(f"card {card} appears twice in {text!r}")
+            raise NotationError(f"card {card} appears twice in {shown(text)}")
         mask |= card.mask
     return mask
 
@@ -305,7 +305,7 @@ class CardSet:
         """The set whose bits are ``mask`` (an int from 0 to ``2**40 - 1``)."""
         if not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
             raise NotationError(
-                f"a card mask must be an int from 0 to 2**40 - 1, not {mask!r}"
+                f"a card mask must be an int from 0 to 2**40 - 1, not {shown(mask)}"
             )
         return _from_mask(mask)
 

@@ -22,7 +22,7 @@ from typing import Any, NoReturn, overload
 from typing_extensions import Self
 
 from .cards import ALL_CARDS, Card, CardSet
-from .errors import InvalidStateError, NotationError
+from .errors import InvalidStateError, NotationError, shown
 
 __all__ = ["Deck"]
 
@@ -50,6 +50,19 @@ def _stream_start(seed: int, number: int) -> int:
 
 
 _STANDARD: tuple[Card, ...] = tuple(ALL_CARDS)
+
+
+def check_seed(seed: object, *, optional: bool = False) -> None:
+    """Raise :class:`~scopa_rules.InvalidStateError` unless ``seed`` is a
+    whole number of at most 4096 bits (about 1233 digits, so that it always
+    prints and saves), or ``None`` when ``optional``."""
+    if seed is None and optional:
+        return
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed.bit_length() > 4096:
+        raise InvalidStateError(
+            "a seed must be a whole number of at most 4096 bits"
+            f"{' or None' if optional else ''}, not {shown(seed)}"
+        )
 
 
 def shuffled_order(seed: int, number: int) -> tuple[Card, ...]:
@@ -118,11 +131,10 @@ class Deck(Sequence[Card]):
         >>> Deck.shuffled(1, 0) == Deck.shuffled(1, 1)
         False
         """
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidStateError(f"a seed must be an int, not {seed!r}")
+        check_seed(seed)
         if not isinstance(number, int) or number < 0:
             raise InvalidStateError(
-                f"a deck number must be an int of 0 or more, not {number!r}"
+                f"a deck number must be an int of 0 or more, not {shown(number)}"
             )
         return _unchecked(shuffled_order(seed, number))
 

@@ -24,6 +24,34 @@ __all__ = [
 ]
 
 
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, safe for any input: an integer
+    too long to print (Python refuses ints of over 4300 digits) is described
+    by its size, and very long text is cut.
+
+    >>> shown(7), shown("7D"), shown(10**5000)
+    ('7', "'7D'", 'an integer of 5001 digits')
+    """
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"an integer of {_digits(value)} digits"
+    try:
+        text = repr(value)
+    except ValueError:  # a huge int inside a container
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _digits(value: int) -> int:
+    # str(value) is refused for huge ints: count the digits arithmetically.
+    magnitude = abs(value)
+    digits = max(1, int(magnitude.bit_length() * 0.30102999566398120))
+    while 10**digits <= magnitude:
+        digits += 1
+    while digits > 1 and 10 ** (digits - 1) > magnitude:
+        digits -= 1
+    return digits
+
+
 class ScopaError(Exception):
     """Base class of every error raised by scopa_rules."""
 

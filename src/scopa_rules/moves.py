@@ -34,7 +34,7 @@ import attrs
 from typing_extensions import Self
 
 from .cards import Card, CardSet, _from_mask
-from .errors import NotationError
+from .errors import NotationError, shown
 
 __all__ = ["Move", "MoveKind"]
 
@@ -127,7 +127,7 @@ class Move:
         scopa_rules.errors.NotationError: move '7Dx' has an 'x' but no captured cards after it
         """
         if not isinstance(text, str):
-            raise NotationError(f"move text must be a string, not {text!r}")
+            raise NotationError(f"move text must be a string, not {shown(text)}")
         words = text.strip().split(None, 1)
         if len(words) == 2 and words[0].lower() == "trail":
             return cls(_parse_card(words[1], text))
@@ -149,22 +149,24 @@ class Move:
             return cls(card)
         if not rest:
             raise NotationError(
-                f"move {text!r} has an 'x' but no captured cards after it"
+                f"move {shown(text)} has an 'x' but no captured cards after it"
             )
         if len(rest) % 2:
             raise NotationError(
-                f"captured cards {rest!r} in move {text!r} are not whole card texts "
+                f"captured cards {shown(rest)} in move {shown(text)} are not whole card texts "
                 "(two characters each, like 3C4S)"
             )
         taken = 0
         for i in range(0, len(rest), 2):
             taken_card = _parse_card(rest[i : i + 2], text)
             if taken & taken_card.mask:
-                raise NotationError(f"card {taken_card} is captured twice in {text!r}")
+                raise NotationError(
+                    f"card {taken_card} is captured twice in {shown(text)}"
+                )
             taken |= taken_card.mask
         captured = _from_mask(taken)
         if card in captured:
-            raise NotationError(f"{card} cannot capture itself in {text!r}")
+            raise NotationError(f"{card} cannot capture itself in {shown(text)}")
         return cls(card, captured)
 
     @property
@@ -202,4 +204,4 @@ def _parse_card(text: str, whole: str) -> Card:
     try:
         return Card.parse(text)
     except NotationError as error:
-        raise NotationError(f"in move {whole!r}: {error}") from None
+        raise NotationError(f"in move {shown(whole)}: {error}") from None

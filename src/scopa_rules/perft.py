@@ -15,7 +15,7 @@ with these.
 
 from __future__ import annotations
 
-from .errors import InvalidStateError
+from .errors import InvalidStateError, shown
 from .state import GameState
 
 __all__ = ["perft"]
@@ -29,7 +29,7 @@ def perft(state: GameState, depth: int) -> int:
     """
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
         raise InvalidStateError(
-            f"depth must be a whole number of 0 or more, not {depth!r}"
+            f"depth must be a whole number of 0 or more, not {shown(depth)}"
         )
     return _count(state, depth)
 

@@ -36,7 +36,13 @@ import attrs
 
 from .cards import ALL_CARDS, Card, CardSet
 from .deck import Deck
-from .errors import IllegalMoveError, InvalidStateError, NotationError, ScopaError
+from .errors import (
+    IllegalMoveError,
+    InvalidStateError,
+    NotationError,
+    ScopaError,
+    shown,
+)
 from .moves import Move
 from .rules import Ruleset
 from .state import GameState, Phase, Position, Turn, new_game
@@ -56,10 +62,10 @@ def _require(
     data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str
 ) -> Any:
     if key not in data:
-        raise _fail(f"{what} has no {key!r}")
+        raise _fail(f"{what} has no {shown(key)}")
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise _fail(f"{what}: {key!r} has the wrong type ({type(value).__name__})")
+        raise _fail(f"{what}: {shown(key)} has the wrong type ({type(value).__name__})")
     return value
 
 
@@ -68,13 +74,15 @@ def _optional_int(data: Mapping[str, Any], key: str, what: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _fail(f"{what}: {key!r} must be a whole number or null, not {value!r}")
+        raise _fail(
+            f"{what}: {shown(key)} must be a whole number or null, not {shown(value)}"
+        )
     return value
 
 
 def _cards(text: object, what: str) -> CardSet:
     if not isinstance(text, str):
-        raise _fail(f"{what} must be card text, not {text!r}")
+        raise _fail(f"{what} must be card text, not {shown(text)}")
     try:
         return CardSet(text)
     except NotationError as error:
@@ -83,7 +91,7 @@ def _cards(text: object, what: str) -> CardSet:
 
 def _ordered_cards(text: object, what: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
-        raise _fail(f"{what} must be card text, not {text!r}")
+        raise _fail(f"{what} must be card text, not {shown(text)}")
     try:
         cards = tuple(Card.parse(part) for part in text.split())
     except NotationError as error:
@@ -95,7 +103,7 @@ def _ordered_cards(text: object, what: str) -> tuple[Card, ...]:
 
 def _deck(text: object, what: str) -> Deck:
     if not isinstance(text, str):
-        raise _fail(f"{what} must be card text, not {text!r}")
+        raise _fail(f"{what} must be card text, not {shown(text)}")
     try:
         return Deck(text)
     except ScopaError as error:
@@ -108,13 +116,15 @@ def _int_list(value: object, length: int, what: str) -> tuple[int, ...]:
         or len(value) != length
         or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
     ):
-        raise _fail(f"{what} must be a list of {length} whole numbers, not {value!r}")
+        raise _fail(
+            f"{what} must be a list of {length} whole numbers, not {shown(value)}"
+        )
     return tuple(value)
 
 
 def _text_list(value: object, length: int, what: str) -> list[str]:
     if not isinstance(value, list) or len(value) != length:
-        raise _fail(f"{what} must be a list of {length} card texts, not {value!r}")
+        raise _fail(f"{what} must be a list of {length} card texts, not {shown(value)}")
     return value
 
 
@@ -134,7 +144,7 @@ def _position_to_dict(position: Position) -> dict[str, Any]:
 
 def _position_from_dict(rules: Ruleset, data: object, seed: int | None) -> GameState:
     if not isinstance(data, Mapping):
-        raise _fail(f"a position must be a mapping, not {data!r}")
+        raise _fail(f"a position must be a mapping, not {shown(data)}")
     what = "the position"
     hands = _text_list(data.get("hands"), rules.players, f"{what}'s hands")
     piles = _text_list(data.get("piles"), rules.sides, f"{what}'s piles")
@@ -241,7 +251,8 @@ class GameRecord:
                     else f"seat {state.current_player} is to move"
                 )
                 raise InvalidStateError(
-                    f"turn {number} ({turn.seat}: {turn.move}) does not fit the game: {who}"
+                    f"turn {number} ({shown(turn.seat)}: {turn.move}) does not fit the "
+                    f"game: {who}"
                 )
             try:
                 state = state.apply(turn.move)
@@ -300,11 +311,11 @@ class GameRecord:
         what = "the record"
         if data.get("format") != RECORD_FORMAT:
             raise _fail(
-                f"{what} is not a {RECORD_FORMAT} (format {data.get('format')!r})"
+                f"{what} is not a {RECORD_FORMAT} (format {shown(data.get('format'))})"
             )
         if data.get("version") != VERSION:
             raise _fail(
-                f"{what} has version {data.get('version')!r}; this library reads {VERSION}"
+                f"{what} has version {shown(data.get('version'))}; this library reads {VERSION}"
             )
         known = {
             "format",
@@ -340,7 +351,9 @@ class GameRecord:
                 or isinstance(item[0], bool)
                 or not isinstance(item[1], str)
             ):
-                raise _fail(f"turn {number} must be [seat, move text], not {item!r}")
+                raise _fail(
+                    f"turn {number} must be [seat, move text], not {shown(item)}"
+                )
             try:
                 turns.append(Turn(item[0], Move.parse(item[1])))
             except NotationError as error:
@@ -441,7 +454,7 @@ class GameRecord:
         ``#`` to the end of a line), blank lines and ``hand`` lines are for
         people; the header and the turn lines are the record."""
         if not isinstance(text, str):
-            raise NotationError(f"a text record must be a string, not {text!r}")
+            raise NotationError(f"a text record must be a string, not {shown(text)}")
         header: dict[str, Any] = {"decks": [], "dealt": [], "turns": []}
         for number, raw in enumerate(text.splitlines(), 1):
             line = raw.split("#", 1)[0].strip()
@@ -455,11 +468,11 @@ class GameRecord:
             key, value = key.strip(), value.strip()
             if not sep:
                 raise NotationError(
-                    f"line {number} is neither a header nor a turn: {raw!r}"
+                    f"line {number} is neither a header nor a turn: {shown(raw)}"
                 )
             if header["turns"]:
                 raise NotationError(
-                    f"line {number}: header line {key!r} after the turns"
+                    f"line {number}: header line {shown(key)} after the turns"
                 )
             if key in ("deck", "dealt"):
                 header["decks" if key == "deck" else "dealt"].append(value)
@@ -468,7 +481,7 @@ class GameRecord:
                 if not named:
                     raise NotationError(
                         f"line {number}: rules must be a preset like 'scopa (2 players)' "
-                        f"or a JSON object, not {value!r}"
+                        f"or a JSON object, not {shown(value)}"
                     )
                 header["rules"] = Ruleset.from_name(
                     named.group(1), players=int(named.group(2))
@@ -483,14 +496,14 @@ class GameRecord:
             elif key in ("version", "seed", "dealer"):
                 if not re.fullmatch(r"-?\d+", value):
                     raise NotationError(
-                        f"line {number}: {key} must be a whole number, not {value!r}"
+                        f"line {number}: {key} must be a whole number, not {shown(value)}"
                     )
                 header[key] = _whole(value, number)
             else:
-                raise NotationError(f"line {number}: unknown header {key!r}")
+                raise NotationError(f"line {number}: unknown header {shown(key)}")
         for key in ("version", "rules", "dealer"):
             if key not in header:
-                raise NotationError(f"the text record has no {key!r} line")
+                raise NotationError(f"the text record has no {shown(key)} line")
         header.setdefault("seed", None)
         header.setdefault("position", None)
         return cls.from_dict({"format": RECORD_FORMAT, **header})
@@ -599,10 +612,10 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
     if not isinstance(data, Mapping):
         raise _fail(f"a saved state must be a mapping, not {type(data).__name__}")
     if data.get("format") != STATE_FORMAT:
-        raise _fail(f"not a {STATE_FORMAT} (format {data.get('format')!r})")
+        raise _fail(f"not a {STATE_FORMAT} (format {shown(data.get('format'))})")
     if data.get("version") != VERSION:
         raise _fail(
-            f"the saved state has version {data.get('version')!r}; this library reads {VERSION}"
+            f"the saved state has version {shown(data.get('version'))}; this library reads {VERSION}"
         )
     unknown = sorted(map(str, set(data) - {"format", "version", "record", "state"}))
     if unknown:
@@ -614,7 +627,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
     expected = _snapshot(state)
     for key in expected:
         if key not in snapshot:
-            raise _fail(f"the saved state has no {key!r}")
+            raise _fail(f"the saved state has no {shown(key)}")
         saved = snapshot[key]
         if key in ("hands", "piles") and isinstance(saved, list):
             saved = [str(_cards(text, f"the saved {key}")) for text in saved]
@@ -622,8 +635,8 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
             saved = str(_cards(saved, "the saved table"))
         if saved != expected[key]:
             raise _fail(
-                f"the saved {key} ({saved!r}) does not match the game's history, "
-                f"which gives {expected[key]!r}"
+                f"the saved {key} ({shown(saved)}) does not match the game's history, "
+                f"which gives {shown(expected[key])}"
             )
     unknown_keys = sorted(map(str, set(snapshot) - set(expected)))
     if unknown_keys:

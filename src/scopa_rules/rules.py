@@ -29,7 +29,7 @@ import attrs
 from typing_extensions import Self
 
 from .cards import Rank
-from .errors import InvalidRulesetError
+from .errors import InvalidRulesetError, shown
 
 __all__ = [
     "CaptureCompulsion",
@@ -116,7 +116,7 @@ def _convert(kind: type[_E], value: object) -> _E:
             pass
     choices = ", ".join(member.value for member in kind)
     raise InvalidRulesetError(
-        f"{value!r} is not a {kind.__name__}: choose one of {choices}"
+        f"{shown(value)} is not a {kind.__name__}: choose one of {choices}"
     )
 
 
@@ -366,7 +366,9 @@ class Ruleset:
         scopa_rules.errors.InvalidRulesetError: unknown preset 'briscola'; presets are scopa, scopone, scopone-scientifico, chkobba, escoba, scopa-a-quindici
         """
         if not isinstance(name, str):
-            raise InvalidRulesetError(f"a preset name must be a string, not {name!r}")
+            raise InvalidRulesetError(
+                f"a preset name must be a string, not {shown(name)}"
+            )
         key = _preset_key(name)
         for preset in PRESETS:
             if key == _preset_key(preset.name) or key in map(
@@ -374,7 +376,7 @@ class Ruleset:
             ):
                 return preset.make(players, **options)
         raise InvalidRulesetError(
-            f"unknown preset {name!r}; presets are "
+            f"unknown preset {shown(name)}; presets are "
             + ", ".join(preset.name for preset in PRESETS)
         )
 
@@ -412,7 +414,7 @@ class Ruleset:
         """
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise InvalidRulesetError(
-                f"seat must be 0 to {self.players - 1}, not {seat!r}"
+                f"seat must be 0 to {self.players - 1}, not {shown(seat)}"
             )
         return seat % 2 if self.partnerships else seat
 
@@ -424,7 +426,7 @@ class Ruleset:
         """
         if not isinstance(side, int) or not 0 <= side < self.sides:
             raise InvalidRulesetError(
-                f"side must be 0 to {self.sides - 1}, not {side!r}"
+                f"side must be 0 to {self.sides - 1}, not {shown(side)}"
             )
         return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
 
@@ -507,7 +509,7 @@ class Ruleset:
             )
         for key in data:
             if not isinstance(key, str):
-                raise InvalidRulesetError(f"option names are strings, not {key!r}")
+                raise InvalidRulesetError(f"option names are strings, not {shown(key)}")
         _check_names(data)
         return cls(**data)
 
@@ -536,7 +538,7 @@ class Ruleset:
 
     def __repr__(self) -> str:
         changed = [
-            f"{name}={(value.value if isinstance(value, _Option) else value)!r}"
+            f"{name}={shown(value.value if isinstance(value, _Option) else value)}"
             for name, value in self.options().items()
             if name == "players" or value != _default_of(self, name)
         ]
@@ -581,7 +583,7 @@ class Preset:
         if self.players == (4,):
             if players not in (None, 4):
                 raise InvalidRulesetError(
-                    f"{self.name} is played by 4 players, not {players!r}"
+                    f"{self.name} is played by 4 players, not {shown(players)}"
                 )
             return build(**options)  # type: ignore[no-any-return]
         chosen = self.players[0] if players is None else players
@@ -829,7 +831,7 @@ def _title(rules: Ruleset) -> str:
             continue
         base = preset.make(rules.players)
         changed = [
-            f"{name}={rules.to_dict()[name]!r}"
+            f"{name}={shown(rules.to_dict()[name])}"
             for name in OPTION_NAMES
             if getattr(rules, name) != getattr(base, name)
         ]
@@ -850,7 +852,7 @@ def _check_players(preset: str, players: object, allowed: tuple[int, ...]) -> No
     if players not in allowed or isinstance(players, bool):
         counts = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
         raise InvalidRulesetError(
-            f"{preset} is played by {counts} players, not {players!r}; for other "
+            f"{preset} is played by {counts} players, not {shown(players)}; for other "
             f"counts vary a preset with .replace(players=...)"
         )
 
@@ -897,7 +899,7 @@ def _checked_init(self: Ruleset, *args: Any, **options: Any) -> None:
     # is user data, so the answer is the library's error with a suggestion.
     if args:
         raise InvalidRulesetError(
-            f"Ruleset options are keywords, like Ruleset(players=4); got {args!r}"
+            f"Ruleset options are keywords, like Ruleset(players=4); got {shown(args)}"
         )
     _check_names(options)
     _attrs_init(self, **options)
@@ -917,37 +919,43 @@ def _check_names(options: Mapping[str, Any]) -> None:
                 if close
                 else ("options are " + ", ".join(OPTION_NAMES))
             )
-            raise InvalidRulesetError(f"unknown option {name!r}; {hint}")
+            raise InvalidRulesetError(f"unknown option {shown(name)}; {hint}")
 
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# The whole-number options and their ranges.  40 cards bound the deal; the
+# target is bounded so that scores stay printable and saveable.
+_INT_BOUNDS = (
+    ("players", 2, 40),
+    ("hand_size", 1, 40),
+    ("table_size", 0, 39),
+    ("target_score", 1, 1_000_000),
+)
+
+
 def _validate(rules: Ruleset) -> None:
     for name in ("players", "hand_size", "table_size", "target_score"):
         if not _is_int(getattr(rules, name)):
             raise InvalidRulesetError(
-                f"{name} must be a whole number, not {getattr(rules, name)!r}"
+                f"{name} must be a whole number, not {shown(getattr(rules, name))}"
             )
     for field in attrs.fields(Ruleset):
         if field.type in ("bool", bool) and not isinstance(
             getattr(rules, field.name), bool
         ):
             raise InvalidRulesetError(
-                f"{field.name} must be True or False, not {getattr(rules, field.name)!r}"
+                f"{field.name} must be True or False, not {shown(getattr(rules, field.name))}"
             )
     players, hand, table = rules.players, rules.hand_size, rules.table_size
-    if players < 2:
-        raise InvalidRulesetError(f"players must be at least 2, not {players}")
-    if hand < 1:
-        raise InvalidRulesetError(f"hand_size must be at least 1, not {hand}")
-    if not 0 <= table < 40:
-        raise InvalidRulesetError(f"table_size must be 0 to 39, not {table}")
-    if rules.target_score < 1:
-        raise InvalidRulesetError(
-            f"target_score must be at least 1, not {rules.target_score}"
-        )
+    for name, low, high in _INT_BOUNDS:
+        value = getattr(rules, name)
+        if not low <= value <= high:
+            raise InvalidRulesetError(
+                f"{name} must be {low} to {high:,}, not {shown(value)}"
+            )
     left = 40 - table
     round_size = players * hand
     if left < round_size or left % round_size:
@@ -978,7 +986,7 @@ def _validate(rules: Ruleset) -> None:
     kings = rules.redeal_kings
     if kings is not None and (not _is_int(kings) or not 1 <= kings <= 4):
         raise InvalidRulesetError(
-            f"redeal_kings must be 1 to 4 kings, or None for no redeal, not {kings!r}"
+            f"redeal_kings must be 1 to 4 kings, or None for no redeal, not {shown(kings)}"
         )
     if kings is not None and table >= kings:
         chance = redeal_chance(table, kings)

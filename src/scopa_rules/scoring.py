@@ -157,7 +157,11 @@ class HandScore:
         ]
         if self.primiera_rule is PrimieraRule.MOST_SEVENS:
             primiera = [
-                cell(f"{s.sevens} sevens, {s.sixes} sixes", s.primiera_points)
+                cell(
+                    f"{s.sevens} seven{'s' if s.sevens != 1 else ''}, "
+                    f"{s.sixes} six{'es' if s.sixes != 1 else ''}",
+                    s.primiera_points,
+                )
                 for s in self.sides
             ]
         else:

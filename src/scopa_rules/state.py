@@ -34,12 +34,13 @@ from typing_extensions import Self
 from .captures import ace_takes_table, capture_masks, options_for, table_options
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
-from .deck import Deck
+from .deck import Deck, check_seed
 from .errors import (
     AmbiguousMoveError,
     IllegalMoveError,
     InvalidStateError,
     NotationError,
+    shown,
 )
 from .moves import Move, MoveKind
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, Ruleset
@@ -541,7 +542,7 @@ class GameState:
 
     def _illegal_reason(self, move: object, seat: int | None) -> str | None:
         if not isinstance(move, Move):
-            return f"{move!r} is not a Move (parse move text with Move.parse)"
+            return f"{shown(move)} is not a Move (parse move text with Move.parse)"
         phase = self.phase
         if (
             phase is Phase.PLAY
@@ -598,15 +599,14 @@ class GameState:
         return f"{reason}; legal moves: {_moves_text(legal)}"
 
     def _place_of(self, card: Card) -> str:
-        for seat, hand in enumerate(self.hands):
-            if card in hand:
-                return f"it is in seat {seat}'s hand"
+        # Only public places are named: the message may be shown to the
+        # player, who must not learn where a hidden card is.
         if card in self.table:
             return "it is on the table"
         for side, pile in enumerate(self.piles):
             if card in pile:
                 return f"it is in side {side}'s pile"
-        return "it has not been dealt yet"
+        return "it is not among the cards it can see"
 
     def _capture_reason(self, move: Move, legal: tuple[Move, ...]) -> str:
         rules = self.rules
@@ -779,7 +779,10 @@ class GameState:
             move_links=(self._move_links, self._to_move, move),
         )
         keep = move.kind is MoveKind.KEEP_FIRST_CARD
-        dealt = _deal_into_play(decided, self._hand_decks[-1], keep_first=keep)
+        # The deck in play is the first card and the stock under it (also in
+        # a determinized sample, which has no record of its decks).
+        cards = (self._s[_FIRST_CARD], *self._s[_STOCK])
+        dealt = _deal_into_play(decided, cards, keep_first=keep)
         return dealt if dealt is not None else _deal_next(decided)
 
     def _end_hand(
@@ -911,10 +914,12 @@ class GameState:
         scopa_rules.errors.InvalidStateError: the position is missing 38 cards: AD 2D 3D 4D 5D 6D JD QD KD AH 2H 3H 4H 5H 6H 7H JH QH KH AS 2S 3S 4S 5S 6S 7S JS QS AC 2C 3C 4C 5C 6C 7C JC QC KC
         """
         if not isinstance(rules, Ruleset):
-            raise InvalidStateError(f"rules must be a Ruleset, not {rules!r}")
+            raise InvalidStateError(f"rules must be a Ruleset, not {shown(rules)}")
         players, sides = rules.players, rules.sides
         if not isinstance(hands, Iterable) or isinstance(hands, str):
-            raise InvalidStateError(f"hands must be one hand per seat, not {hands!r}")
+            raise InvalidStateError(
+                f"hands must be one hand per seat, not {shown(hands)}"
+            )
         hand_sets = tuple(_card_set(h, "a hand") for h in hands)
         if len(hand_sets) != players:
             raise InvalidStateError(
@@ -925,7 +930,9 @@ class GameState:
         if piles is not None and (
             not isinstance(piles, Iterable) or isinstance(piles, str)
         ):
-            raise InvalidStateError(f"piles must be one pile per side, not {piles!r}")
+            raise InvalidStateError(
+                f"piles must be one pile per side, not {shown(piles)}"
+            )
         pile_sets = (
             tuple(_card_set(p, "a pile") for p in piles)
             if piles is not None
@@ -957,7 +964,7 @@ class GameState:
             current_player = _default_to_move(sizes, dealer, players)
         if not _is_seat(current_player, players):
             raise InvalidStateError(
-                f"current_player must be a seat from 0 to {players - 1}, not {current_player!r}"
+                f"current_player must be a seat from 0 to {players - 1}, not {shown(current_player)}"
             )
         order = [sizes[(current_player + k) % players] for k in range(players)]
         k = order[0]
@@ -976,15 +983,14 @@ class GameState:
             )
         if not _is_seat(dealer, players):
             raise InvalidStateError(
-                f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}"
+                f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}"
             )
         if last_capturer is not None and not _is_seat(last_capturer, players):
             raise InvalidStateError(
                 f"last_capturer must be a seat from 0 to {players - 1} or None, "
-                f"not {last_capturer!r}"
+                f"not {shown(last_capturer)}"
             )
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise InvalidStateError(f"seed must be an int or None, not {seed!r}")
+        check_seed(seed, optional=True)
         position = Position(
             hands=hand_sets,
             table=table_set,
@@ -1038,7 +1044,7 @@ class GameState:
         scopa_rules.errors.AmbiguousMoveError: KC can be played in 2 ways: KCxJD2S, KCx5H2S3C
         """
         if not isinstance(text, str):
-            raise NotationError(f"move text must be a string, not {text!r}")
+            raise NotationError(f"move text must be a string, not {shown(text)}")
         legal = self.legal_moves()
         word = text.strip().lower()
         if self.phase is Phase.FIRST_CARD and word in ("keep", "table"):
@@ -1235,7 +1241,9 @@ def _card_set(value: object, what: str) -> CardSet:
     if isinstance(value, CardSet):
         return value
     if not isinstance(value, (str, Iterable)):
-        raise InvalidStateError(f"{what} must be cards or card text, not {value!r}")
+        raise InvalidStateError(
+            f"{what} must be cards or card text, not {shown(value)}"
+        )
     try:
         return CardSet(value)
     except NotationError as error:
@@ -1244,7 +1252,9 @@ def _card_set(value: object, what: str) -> CardSet:
 
 def _card_list(value: object) -> list[Card]:
     if not isinstance(value, (str, Iterable)):
-        raise InvalidStateError(f"the stock must be cards or card text, not {value!r}")
+        raise InvalidStateError(
+            f"the stock must be cards or card text, not {shown(value)}"
+        )
     items = value.replace(",", " ").split() if isinstance(value, str) else value
     try:
         cards = [item if isinstance(item, Card) else Card.parse(item) for item in items]
@@ -1263,15 +1273,16 @@ def _counts(values: Sequence[int] | None, sides: int, what: str) -> tuple[int, .
         return (0,) * sides
     if not isinstance(values, Iterable) or isinstance(values, str):
         raise InvalidStateError(
-            f"{what} must be {sides} whole numbers (one per side), not {values!r}"
+            f"{what} must be {sides} whole numbers (one per side), not {shown(values)}"
         )
     counts = tuple(values)
     if len(counts) != sides or not all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts
+        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 1_000_000
+        for n in counts
     ):
         raise InvalidStateError(
-            f"{what} must be {sides} whole numbers of 0 or more (one per side), "
-            f"not {values!r}"
+            f"{what} must be {sides} whole numbers from 0 to 1,000,000 (one per side), "
+            f"not {shown(values)}"
         )
     return counts
 
@@ -1379,18 +1390,18 @@ def _deal_next(waiting: GameState) -> GameState:
                 stock=deck.cards[1:],
                 first_card=deck.cards[0],
             )
-        dealt = _deal_into_play(waiting, deck, keep_first=None)
+        dealt = _deal_into_play(waiting, deck.cards, keep_first=None)
         if dealt is not None:
             return dealt
 
 
 def _deal_into_play(
-    state: GameState, deck: Deck, *, keep_first: bool | None
+    state: GameState, cards: Sequence[Card], *, keep_first: bool | None
 ) -> GameState | None:
-    """The hand dealt from ``deck`` and ready to play, or ``None`` when the
-    kings on the table call for a redeal."""
+    """The hand dealt from ``cards`` (a whole deck, top first) and ready to
+    play, or ``None`` when the kings on the table call for a redeal."""
     rules = state.rules
-    hands, table, stock = deal_hand(rules, state.dealer, deck.cards, keep_first)
+    hands, table, stock = deal_hand(rules, state.dealer, cards, keep_first)
     if needs_redeal(rules, table):
         return None
     piles = state.piles
@@ -1446,9 +1457,8 @@ def new_game(
     if rules is None:
         rules = Ruleset.scopa()
     if not isinstance(rules, Ruleset):
-        raise InvalidStateError(f"rules must be a Ruleset, not {rules!r}")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise InvalidStateError(f"seed must be an int, not {seed!r}")
+        raise InvalidStateError(f"rules must be a Ruleset, not {shown(rules)}")
+    check_seed(seed, optional=True)
     given: list[Deck] = []
     if deck is not None:
         given.append(deck if isinstance(deck, Deck) else Deck(deck))
@@ -1460,7 +1470,7 @@ def new_game(
         dealer = rules.players - 1
     if not _is_seat(dealer, rules.players):
         raise InvalidStateError(
-            f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}"
+            f"dealer must be a seat from 0 to {rules.players - 1}, not {shown(dealer)}"
         )
     return _start_hand(
         rules,

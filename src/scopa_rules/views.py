@@ -34,7 +34,7 @@ import attrs
 
 from .captures import capture_masks
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
-from .errors import InvalidStateError
+from .errors import InvalidStateError, shown
 from .moves import Move, MoveKind
 from .rules import CaptureCompulsion, Ruleset
 from .state import (
@@ -125,7 +125,7 @@ class PlayerView:
             or not (0 <= seat < state.rules.players)
         ):
             raise InvalidStateError(
-                f"seat must be 0 to {state.rules.players - 1}, not {seat!r}"
+                f"seat must be 0 to {state.rules.players - 1}, not {shown(seat)}"
             )
         turns = state.turns_this_hand
         chooser = (state.dealer + 1) % state.rules.players
@@ -216,7 +216,7 @@ class PlayerView:
         the same sample.
         """
         if not isinstance(rng, random.Random):
-            raise InvalidStateError(f"rng must be a random.Random, not {rng!r}")
+            raise InvalidStateError(f"rng must be a random.Random, not {shown(rng)}")
         players = self.rules.players
         chooser = (self.dealer + 1) % players
         hidden_first = self.phase is Phase.FIRST_CARD and self.seat != chooser

@@ -1,0 +1,170 @@
+"""The bots: legal, deterministic given a seed, fair, and of the right strength."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import scopa_rules as sr
+from scopa_rules.bots import _can_sweep, _rewards
+
+PRESETS = [
+    ("scopa", 2),
+    ("scopa", 3),
+    ("scopone-scientifico", 4),
+    ("chkobba", 2),
+    ("chkobba", 4),
+    ("escoba", 2),
+    ("scopa-a-quindici", 2),
+]
+
+
+def _position(hands: list[str], table: str) -> sr.GameState:
+    dealt = sr.CardSet(" ".join([*hands, table]))
+    return sr.GameState.from_position(
+        sr.Ruleset.scopa(), hands=hands, table=table, piles=["", sr.ALL_CARDS - dealt]
+    )
+
+
+def test_the_bots_are_bots() -> None:
+    for bot in (sr.RandomBot(), sr.GreedyBot(), sr.IsmctsBot()):
+        assert isinstance(bot, sr.Bot)
+    assert not isinstance(object(), sr.Bot)
+
+
+@pytest.mark.parametrize(("preset", "players"), PRESETS)
+def test_every_bot_finishes_every_preset(preset: str, players: int) -> None:
+    rules = sr.Ruleset.from_name(preset, players=players)
+    lineup: list[sr.Bot] = [sr.IsmctsBot(iterations=3), sr.GreedyBot(), sr.RandomBot()]
+    bots = [lineup[seat % 3] for seat in range(players)]
+    final = sr.play_game(rules, bots, seed=11)
+    assert final.is_over
+    assert final.winner is not None
+    assert final.record().final_state() == final  # every move was legal
+
+
+def test_play_game_is_deterministic() -> None:
+    rules = sr.Ruleset.chkobba()
+    bots: list[sr.Bot] = [sr.IsmctsBot(iterations=5), sr.GreedyBot()]
+    first = sr.play_game(rules, bots, seed=5)
+    assert sr.play_game(rules, bots, seed=5).history == first.history
+    assert sr.play_game(rules, bots, seed=6).history != first.history
+
+
+def test_play_game_needs_one_bot_per_seat() -> None:
+    with pytest.raises(sr.InvalidStateError, match="one bot per seat: 4, not 2"):
+        sr.play_game(sr.Ruleset.scopone(), [sr.RandomBot(), sr.RandomBot()], seed=1)
+
+
+def test_bots_refuse_a_state_with_nobody_to_move() -> None:
+    final = sr.play_game(sr.Ruleset.scopa(), [sr.RandomBot()] * 2, seed=1)
+    for bot in (sr.RandomBot(), sr.GreedyBot(), sr.IsmctsBot()):
+        with pytest.raises(sr.InvalidStateError, match="no seat is to move"):
+            bot.choose(final, random.Random(1))
+    with pytest.raises(sr.InvalidStateError, match="nothing to search"):
+        sr.IsmctsBot().search(final, random.Random(1))
+
+
+def test_greedy_takes_the_sweep_and_keeps_the_settebello() -> None:
+    state = _position(["7D 5C QS", "AS 6C 2H"], "2C 3S")
+    assert sr.GreedyBot().choose(state, random.Random(1)) == sr.Move.parse("5Cx2C3S")
+    values = {str(m): sr.GreedyBot().move_value(state, m) for m in state.legal_moves()}
+    assert values["7D"] < values["QS"] < 0 < values["5Cx3S2C"]
+
+
+def test_greedy_avoids_leaving_a_sweep() -> None:
+    # Trailing 2S leaves 4 + 2 = 6 on the table, which one card can take;
+    # trailing KS leaves 14, which no single card takes.
+    state = _position(["2S KS", "AS 6C"], "4H")
+    assert sr.GreedyBot().choose(state, random.Random(1)) == sr.Move.parse("KS")
+
+
+def test_greedy_values_re_bello_only_when_it_scores() -> None:
+    king = sr.Card.parse("KD")
+    bot = sr.GreedyBot()
+    plain = bot.card_value(sr.Ruleset.scopa(), king)
+    assert bot.card_value(sr.Ruleset.scopa(re_bello=True), king) == plain + 1.0
+
+
+def test_can_sweep_by_capture_mode() -> None:
+    match, fifteen = sr.Ruleset.scopa(), sr.Ruleset.escoba()
+    both = sr.Ruleset.scopa(capture_mode="match_or_fifteen")
+    assert _can_sweep(match, 10)
+    assert not _can_sweep(match, 11)
+    assert _can_sweep(fifteen, 5)
+    assert not _can_sweep(fifteen, 4)
+    assert not _can_sweep(fifteen, 15)
+    assert _can_sweep(both, 3)
+    assert _can_sweep(both, 12)
+    assert not _can_sweep(both, 25)
+
+
+def test_rewards() -> None:
+    assert _rewards([3, 1]) == pytest.approx((0.7, 0.3))
+    assert _rewards([0, 0, 0]) == (0.5, 0.5, 0.5)
+    assert _rewards([4, 6, 1]) == pytest.approx((0.3, 0.7, 0.0))
+    assert _rewards([0, 9]) == (0.0, 1.0)
+
+
+def test_ismcts_search_statistics() -> None:
+    state = sr.new_game(sr.Ruleset.scopa(), seed=7)
+    stats = sr.IsmctsBot(iterations=40).search(state, random.Random(3))
+    assert set(stats) == set(state.legal_moves())
+    assert sum(visits for visits, _ in stats.values()) == 40
+    assert all(0.0 <= reward <= 1.0 for _, reward in stats.values())
+    again = sr.IsmctsBot(iterations=40).search(state, random.Random(3))
+    assert again == stats
+
+
+def test_ismcts_does_not_peek() -> None:
+    # Two states that seat 0 cannot tell apart get the same move from the
+    # same random generator: the bot reads only the view.
+    state = sr.new_game(sr.Ruleset.scopa(), seed=7)
+    other = state.view(0).sample(random.Random(99))
+    assert other.view(0) == state.view(0)
+    assert other.hands[1] != state.hands[1]
+    bot = sr.IsmctsBot(iterations=30)
+    assert bot.search(state, random.Random(4)) == bot.search(other, random.Random(4))
+
+
+def test_ismcts_takes_an_obvious_sweep() -> None:
+    state = _position(["7D 5C QS", "AS 6C 2H"], "2C 3S")
+    move = sr.IsmctsBot(iterations=60).choose(state, random.Random(2))
+    assert move == sr.Move.parse("5Cx2C3S")
+
+
+def test_ismcts_plays_a_forced_move_without_searching() -> None:
+    state = _position(["7D", "AS"], "2C 3S")
+    assert (
+        sr.IsmctsBot(iterations=1).choose(state, random.Random(1))
+        == (state.legal_moves()[0])
+    )
+
+
+def test_ismcts_first_card_rule_of_thumb() -> None:
+    rules = sr.Ruleset.chkobba()
+    for seed in range(30):
+        state = sr.new_game(rules, seed=seed)
+        card = state.first_card
+        assert card is not None
+        move = sr.IsmctsBot().choose(state, random.Random(1))
+        keep = card.rank is sr.Rank.SEVEN or card.is_coin
+        assert (move.kind is sr.MoveKind.KEEP_FIRST_CARD) == keep
+
+
+def test_ismcts_rejects_a_zero_budget() -> None:
+    with pytest.raises(ValueError, match="iterations"):
+        sr.IsmctsBot(iterations=0)
+
+
+def test_greedy_beats_random() -> None:
+    rules = sr.Ruleset.scopa()
+    wins = 0
+    for seed in range(40):
+        greedy_side = seed % 2
+        bots: list[sr.Bot] = [sr.GreedyBot(), sr.RandomBot()]
+        if greedy_side == 1:
+            bots.reverse()
+        wins += sr.play_game(rules, bots, seed).winner == greedy_side
+    assert wins >= 30

@@ -1,0 +1,322 @@
+"""The command line: demo, play, simulate and rules; help and usage errors."""
+
+from __future__ import annotations
+
+import doctest
+import io
+import subprocess
+import sys
+
+import pytest
+
+import scopa_rules as sr
+import scopa_rules.__main__ as cli
+
+
+def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(list(argv), out=out, stdin=io.StringIO(stdin), err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_module_doctests() -> None:
+    # pytest's --doctest-modules skips __main__.py, so run its examples here.
+    assert doctest.testmod(cli).failed == 0
+
+
+# -- demo and rules, as before --------------------------------------------------
+
+
+def test_demo() -> None:
+    code, out, _ = run("demo", "--seed", "1")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == "scopa_rules demo: scopa, 2 players, seed 1"
+    assert lines[-1].startswith("Side ")
+    assert lines[-1].endswith(" hands.")
+    assert "  deal: seat 0 " in out  # the demo shows every hand
+
+
+def test_rules() -> None:
+    assert run("rules")[1].splitlines()[0].startswith("scopa ")
+    assert run("rules", "scopone")[1].startswith("Scopone (preset scopone)")
+
+
+# -- help and usage errors --------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [None, "demo", "play", "simulate", "rules"])
+def test_help(command: str | None, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--help"] if command is None else [command, "--help"]
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(argv)
+    assert exit_info.value.code == 0
+    usage = "usage: scopa-rules" + ("" if command is None else f" {command}")
+    assert capsys.readouterr().out.startswith(usage)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "the following arguments are required: COMMAND"),
+        (["deal"], "invalid choice: 'deal'"),
+        (["demo", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["demo", "--preset", "briscola"], "unknown preset 'briscola'"),
+        (["rules", "briscola"], "unknown preset 'briscola'"),
+        (["play", "--players", "5"], "scopa is played by 2, 3, 4 or 6 players"),
+        (["play", "--seat", "2"], "--seat must be 0 to 1, not 2"),
+        (["play", "--bots", "greedy,greedy"], "--bots names 2 bots, but there is"),
+        (["play", "--iterations", "0"], "argument --iterations: must be at least 1"),
+        (["simulate", "--bots", "smart"], "unknown bot 'smart'; bots are random"),
+        (["simulate", "--bots", "a,b,c"], "unknown bot 'a'"),
+        (["simulate", "--bots", "greedy,random,random"], "only 2 sides"),
+        (["simulate", "--games", "0"], "argument --games: must be at least 1, not 0"),
+        (["simulate", "--jobs", "two"], "expected a whole number, not 'two'"),
+        (["simulate", "--option", "napola"], "expected NAME=VALUE, not 'napola'"),
+        (["simulate", "--option", "napola=maybe"], "napola is true or false"),
+        (["simulate", "--option", "napolla=true"], "did you mean napola?"),
+        (["simulate", "--option", "target_score=x"], "target_score must be a whole"),
+        (["simulate", "--option", "capture_mode=x"], "'x' is not a CaptureMode"),
+        (["simulate", "--option", "players=5"], "not 5"),
+    ],
+)
+def test_bad_arguments(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        run(*argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err  # one line
+    assert err.startswith("scopa-rules")
+    assert message in err
+
+
+def test_option_values() -> None:
+    assert cli._option("napola=yes") == ("napola", True)
+    assert cli._option("re-bello = OFF") == ("re_bello", False)
+    assert cli._option("redeal_kings=none") == ("redeal_kings", None)
+    assert cli._option("target_score=21") == ("target_score", 21)
+    assert cli._option("capture_mode=fifteen") == ("capture_mode", "fifteen")
+
+
+# -- play ---------------------------------------------------------------------------
+
+
+def test_play_a_whole_game() -> None:
+    code, out, _ = run("play", "--seed", "3", "--bots", "random", stdin="1\n" * 200)
+    assert code == 0
+    assert out.startswith("scopa-rules play: Scopa (preset scopa), 2 players, seed 3")
+    assert "You are seat 0, side 0; seat 1 (random) against you." in out
+    assert "Hand 2, dealer seat 0" in out
+    assert "  scores after hand 1: " in out  # the breakdown after each hand
+    assert "settebello" in out
+    assert out.rstrip().endswith(("You win!", "You lose."))
+    # Seat 1's cards are never shown: its hand is drawn face down.
+    assert "seat 1  ## ## ##" in out
+    for line in out.splitlines():
+        assert not line.startswith("seat 1  ") or set(line[8:]) <= set("#- ")
+
+
+def test_play_explains_bad_input_and_asks_again() -> None:
+    typed = ["", "9", "0", "hello", "KC", "xx", "?", "rules", "5c", "q"]
+    code, out, _ = run("play", "--seed", "7", stdin="\n".join(typed) + "\n")
+    assert code == 0
+    assert "Type a number from 1 to 3, or a move." in out
+    assert "There is no move 9: choose 1 to 3." in out
+    assert "There is no move 0: choose 1 to 3." in out
+    assert "Not a legal move: in move 'hello'" in out
+    assert "  KC is not in your hand, which holds 3D KH 5C." in out
+    assert "7Dx4S3C     play 7D and take 4S and 3C" in out  # the help
+    assert "capture values: A=1" in out  # the rules
+    assert "seat 0 (you) plays 5C" in out
+    assert out.rstrip().endswith("Game left unfinished (seed 7).")
+    assert "Traceback" not in out
+
+
+def test_play_move_text() -> None:
+    # Seed 2024 deals seat 0 "AD JH 3C" against "5H AC 2C QC": JH can only
+    # take 5H AC 2C, so the card alone names the move.
+    out = run("play", "--seed", "2024", stdin="jh\nq\n")[1]
+    assert "seat 0 (you) plays JH, takes 5H AC 2C" in out
+    # With seed 7, after 3D and the greedy bot's 7Sx7H, 5C takes 2D 3D or 3D 2C.
+    out = run("play", "--seed", "7", stdin="3d\n5c\n5c x 2c 3d\nq\n")[1]
+    assert (
+        "  5C can be played in 2 ways: 5Cx2D3D, 5Cx3D2C; "
+        "type the whole move or its number." in out
+    )
+    assert "seat 0 (you) plays 5C, takes 3D 2C" in out
+
+
+def test_play_ends_cleanly_at_end_of_input() -> None:
+    code, out, _ = run("play", "--seed", "5", stdin="")
+    assert code == 0
+    assert out.rstrip().endswith("Game left unfinished (seed 5).")
+
+
+def test_play_partnerships_and_symbols() -> None:
+    code, out, _ = run(
+        "play",
+        "--preset",
+        "scopone",
+        "--seat",
+        "1",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "2",
+        "--symbols",
+    )
+    assert code == 0
+    assert (
+        "You are seat 1, side 1, with seat 3 (greedy); "
+        "seat 0 (greedy), seat 2 (random) against you." in out
+    )
+    assert "♦" in out or "♥" in out or "♠" in out or "♣" in out
+
+
+def test_play_chkobba_first_card() -> None:
+    code, out, _ = run(
+        "play", "--preset", "chkobba", "--seed", "7", stdin="table\n" + "1\n" * 400
+    )
+    assert code == 0
+    assert "seat 0 (you) puts the first card, KH, on the table" in out
+    assert "keep KH        keep the first card, KH" in out
+
+
+def test_public_line_keeps_a_kept_first_card_secret() -> None:
+    state = sr.new_game(sr.Ruleset.chkobba(), seed=7)
+    keep, table = state.legal_moves()
+    line = cli._public_line(state, keep, state.apply(keep), "seat 0 (greedy)")
+    assert line == "  seat 0 (greedy) keeps the first card"
+    line = cli._public_line(state, table, state.apply(table), "seat 0 (greedy)")
+    assert line == "  seat 0 (greedy) puts the first card, KH, on the table"
+
+
+def test_play_with_options() -> None:
+    code, out, _ = run(
+        "play", "--option", "target_score=1", "--seed", "1", stdin="1\n" * 50
+    )
+    assert code == 0
+    assert "Scopa (preset scopa), varied: target_score=1" in out
+    assert "after 1 hands" in out
+
+
+# -- simulate --------------------------------------------------------------------------
+
+
+def test_simulate_table() -> None:
+    code, out, err = run("simulate", "--games", "6", "--jobs", "1")
+    assert code == 0
+    assert err == ""  # no progress bar unless stderr is a terminal or --progress
+    lines = out.splitlines()
+    assert lines[0] == (
+        "Scopa (preset scopa), 2 players: 6 games from seed 1, "
+        "the bots changing sides every game"
+    )
+    assert lines[1].split() == [
+        "bot",
+        "games",
+        "wins",
+        "win",
+        "rate",
+        "95%",
+        "interval",
+        "points",
+        "cards",
+        "coins",
+        "settebello",
+        "primiera",
+        "sweeps",
+    ]
+    greedy, random_ = lines[2].split(), lines[3].split()
+    assert greedy[:2] == ["greedy", "6"]
+    assert random_[:2] == ["random", "6"]
+    assert int(greedy[2]) + int(random_[2]) == 6
+
+
+def test_simulate_in_parallel_gives_the_same_results() -> None:
+    argv = ["simulate", "--games", "8", "--bots", "greedy,random", "--seed", "4"]
+    assert run(*argv, "--jobs", "1")[1] == run(*argv, "--jobs", "2")[1]
+
+
+def test_simulate_progress_bar() -> None:
+    code, _, err = run("simulate", "--games", "3", "--jobs", "1", "--progress")
+    assert code == 0
+    assert err.endswith("[##############################] 3/3 games, " + err[-6:])
+    assert err.startswith("\r[......")
+    assert err.endswith(" s\n")
+
+
+def test_simulate_more_sides_and_scoring_options() -> None:
+    code, out, _ = run(
+        "simulate",
+        "--players",
+        "3",
+        "--bots",
+        "ismcts,greedy",
+        "--iterations",
+        "4",
+        "--games",
+        "3",
+        "--jobs",
+        "1",
+        "--option",
+        "re_bello=true",
+        "--option",
+        "napola=on",
+    )
+    assert code == 0
+    assert "re bello  napola" in out
+    rows = out.splitlines()[2:]
+    assert [row.split()[:2] for row in rows] == [
+        ["ismcts(4)", "#1"],
+        ["greedy", "3"],
+        ["ismcts(4)", "#2"],
+    ]
+
+
+def test_simulate_labels_repeated_bots() -> None:
+    standings = cli.run_simulation(
+        sr.Ruleset.scopa(players=3), ["greedy", "random", "greedy"], games=3, seed=1
+    )
+    assert [s.label for s in standings] == ["greedy #1", "random", "greedy #2"]
+    assert sum(s.wins for s in standings) == 3
+
+
+def test_wilson_interval() -> None:
+    low, high = cli.wilson_interval(50, 100)
+    assert (low, high) == (0.4038, 0.5962)
+    assert cli.wilson_interval(0, 0) == (0.0, 1.0)
+
+
+# -- as a program ------------------------------------------------------------------------
+
+
+def test_python_dash_m() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scopa_rules",
+            "simulate",
+            "--games",
+            "4",
+            "--jobs",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "greedy" in done.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "scopa_rules", "simulate", "--bots", "x"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert bad.stderr.count("\n") == 1
