@@ -43,12 +43,11 @@ def shown(value: object) -> str:
 
 def _digits(value: int) -> int:
     # str(value) is refused for huge ints: count the digits arithmetically.
+    # bits * log10(2), rounded down, never overshoots the digit count.
     magnitude = abs(value)
     digits = max(1, int(magnitude.bit_length() * 0.30102999566398120))
     while 10**digits <= magnitude:
         digits += 1
-    while digits > 1 and 10 ** (digits - 1) > magnitude:
-        digits -= 1
     return digits
 
 
