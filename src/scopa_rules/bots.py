@@ -58,7 +58,14 @@ class Bot(Protocol):
     """
 
     def choose(self, state: GameState, rng: random.Random) -> Move:
-        """The move to play in ``state``."""
+        """The move to play in ``state``.
+
+        >>> import random
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> sr.GreedyBot().choose(state, random.Random(1)) in state.legal_moves()
+        True
+        """
         ...  # pragma: no cover - a protocol has no behaviour
 
 
@@ -83,7 +90,14 @@ class RandomBot:
     """
 
     def choose(self, state: GameState, rng: random.Random) -> Move:
-        """Any legal move, uniformly."""
+        """Any legal move, uniformly.
+
+        >>> import random
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> RandomBot().choose(state, random.Random(1))
+        Move.parse('3D')
+        """
         return rng.choice(_legal_moves(state))
 
 
@@ -121,7 +135,14 @@ class GreedyBot:
     """
 
     def choose(self, state: GameState, rng: random.Random) -> Move:
-        """The legal move with the highest value; ties broken with ``rng``."""
+        """The legal move with the highest value; ties broken with ``rng``.
+
+        >>> import random
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> GreedyBot().choose(state, random.Random(1))
+        Move.parse('KH')
+        """
         moves = _legal_moves(state)
         values = [self.move_value(state, move) for move in moves]
         best = max(values)
@@ -153,7 +174,14 @@ class GreedyBot:
         cards it takes (the played card included), 2 more for a sweep; for a
         trail, minus the value of the card given away, and 1 less if one
         card could then take the whole table.  A Chkobba first-card decision
-        is worth 0 either way."""
+        is worth 0 either way.
+
+        >>> import random
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> [round(GreedyBot().move_value(state, move), 2) for move in state.legal_moves()]
+        [-0.4, -0.1, -0.1]
+        """
         if move.kind is not MoveKind.PLAY:
             return 0.0
         rules = state.rules
@@ -229,7 +257,14 @@ class IsmctsBot:
 
     def choose(self, state: GameState, rng: random.Random) -> Move:
         """The move the search tried most (the only move, without search,
-        when there is one)."""
+        when there is one).
+
+        >>> import random
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> IsmctsBot(iterations=20).choose(state, random.Random(1))
+        Move.parse('3D')
+        """
         moves = _legal_moves(state)
         if len(moves) == 1:
             return moves[0]

@@ -40,7 +40,12 @@ __all__ = ["ALL_CARDS", "Card", "CardSet", "Rank", "Suit"]
 
 
 class Suit(enum.IntEnum):
-    """The four suits, in the library's fixed order."""
+    """The four suits, in the library's fixed order.
+
+    >>> import scopa_rules as sr
+    >>> sr.Suit.SPADE.letter, sr.Suit.SPADE.symbol, [suit.letter for suit in sr.Suit]
+    ('S', '♠', ['D', 'H', 'S', 'C'])
+    """
 
     DENARI = 0
     COPPE = 1
@@ -82,7 +87,12 @@ _SUITS_BY_TEXT = {
 
 
 class Rank(enum.IntEnum):
-    """The ten ranks.  The value is the rank's Italian capture value."""
+    """The ten ranks.  The value is the rank's Italian capture value.
+
+    >>> import scopa_rules as sr
+    >>> sr.Rank.JACK.letter, int(sr.Rank.JACK), len(sr.Rank)
+    ('J', 8, 10)
+    """
 
     ACE = 1
     TWO = 2
@@ -302,7 +312,12 @@ class CardSet:
 
     @classmethod
     def from_mask(cls, mask: int) -> CardSet:
-        """The set whose bits are ``mask`` (an int from 0 to ``2**40 - 1``)."""
+        """The set whose bits are ``mask`` (an int from 0 to ``2**40 - 1``).
+
+        >>> import scopa_rules as sr
+        >>> sr.CardSet.from_mask(0b101), sr.CardSet.from_mask(sr.CardSet("7D KS").mask)
+        (CardSet('AD 3D'), CardSet('7D KS'))
+        """
         if not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
             raise NotationError(
                 f"a card mask must be an int from 0 to 2**40 - 1, not {shown(mask)}"
@@ -364,15 +379,30 @@ class CardSet:
         return other.mask & ~self.mask == 0
 
     def isdisjoint(self, other: CardSet) -> bool:
-        """Whether the two sets share no card."""
+        """Whether the two sets share no card.
+
+        >>> import scopa_rules as sr
+        >>> sr.CardSet("7D KS").isdisjoint(sr.CardSet("7S")), sr.CardSet("7D").isdisjoint(sr.CardSet("7D AH"))
+        (True, False)
+        """
         return self.mask & other.mask == 0
 
     def add(self, card: Card) -> CardSet:
-        """A new set with ``card`` added."""
+        """A new set with ``card`` added.
+
+        >>> import scopa_rules as sr
+        >>> sr.CardSet("7D").add(sr.Card.parse("KS"))
+        CardSet('7D KS')
+        """
         return _from_mask(self.mask | card.mask)
 
     def remove(self, card: Card) -> CardSet:
-        """A new set without ``card`` (no error if the card is not there)."""
+        """A new set without ``card`` (no error if the card is not there).
+
+        >>> import scopa_rules as sr
+        >>> sr.CardSet("7D KS").remove(sr.Card.parse("7D")), sr.CardSet("KS").remove(sr.Card.parse("7D"))
+        (CardSet('KS'), CardSet('KS'))
+        """
         return _from_mask(self.mask & ~card.mask)
 
     def of_suit(self, suit: Suit) -> CardSet:
@@ -392,7 +422,12 @@ class CardSet:
         return _from_mask(self.mask & (_RANK_COLUMN << (rank - 1)))
 
     def symbol_text(self) -> str:
-        """The cards with suit symbols, for display: ``'7♦ K♠'``."""
+        """The cards with suit symbols, for display: ``'7♦ K♠'``.
+
+        >>> import scopa_rules as sr
+        >>> sr.CardSet("KS 7D").symbol_text()
+        '7♦ K♠'
+        """
         return " ".join(card.symbol_text() for card in self)
 
     def __str__(self) -> str:

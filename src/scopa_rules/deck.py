@@ -118,7 +118,13 @@ class Deck(Sequence[Card]):
     @classmethod
     def standard(cls) -> Deck:
         """The deck in the library's card order (coins ace first, clubs king
-        last)."""
+        last).
+
+        >>> import scopa_rules as sr
+        >>> deck = sr.Deck.standard()
+        >>> deck.cards[0], deck.cards[-1], len(deck.cards)
+        (Card.parse('AD'), Card.parse('KC'), 40)
+        """
         return _unchecked(tuple(ALL_CARDS))
 
     @classmethod

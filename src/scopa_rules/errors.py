@@ -52,30 +52,69 @@ def _digits(value: int) -> int:
 
 
 class ScopaError(Exception):
-    """Base class of every error raised by scopa_rules."""
+    """Base class of every error raised by scopa_rules.
+
+    >>> import scopa_rules as sr
+    >>> issubclass(sr.NotationError, sr.ScopaError), issubclass(sr.ScopaError, ValueError)
+    (True, False)
+    """
 
 
 class NotationError(ScopaError, ValueError):
-    """Text that does not parse: a card, a set of cards or a move."""
+    """Text that does not parse: a card, a set of cards or a move.
+
+    >>> import scopa_rules as sr
+    >>> sr.Card.parse("8D")
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.NotationError: unknown rank '8' in card text '8D': ranks are A 2 3 4 5 6 7 J Q K
+    """
 
 
 class InvalidRulesetError(ScopaError, ValueError):
     """A ruleset that cannot be played: unknown option, bad value, or a
-    combination of options that cannot be dealt."""
+    combination of options that cannot be dealt.
+
+    >>> import scopa_rules as sr
+    >>> sr.Ruleset.scopa(players=5)
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.InvalidRulesetError: scopa is played by 2, 3, 4 or 6 players, not 5; for other counts vary a preset with .replace(players=...)
+    """
 
 
 class InvalidStateError(ScopaError, ValueError):
     """A position or deck that is inconsistent: a card missing or twice, a
-    seat out of range, hands of impossible sizes."""
+    seat out of range, hands of impossible sizes.
+
+    >>> import scopa_rules as sr
+    >>> sr.new_game(seed=7).view(2)
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.InvalidStateError: seat must be 0 to 1, not 2
+    """
 
 
 class IllegalMoveError(ScopaError, ValueError):
-    """A move the rules forbid in the given state.  The state is unchanged."""
+    """A move the rules forbid in the given state.  The state is unchanged.
+
+    >>> import scopa_rules as sr
+    >>> sr.new_game(seed=7).apply(sr.Move.parse("7S"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.IllegalMoveError: illegal move 7S: 7S is not in seat 0's hand ...
+    """
 
 
 class AmbiguousMoveError(NotationError):
     """Move text that fits more than one legal move, such as a card alone
-    when it may capture in several ways.  :attr:`choices` lists them."""
+    when it may capture in several ways.  :attr:`choices` lists them.
+
+    >>> import scopa_rules as sr
+    >>> error = sr.AmbiguousMoveError("KC fits 2 moves", (sr.Move.parse("KCxJD2S"), sr.Move.parse("KCx5H2S3C")))
+    >>> isinstance(error, sr.NotationError), [str(move) for move in error.choices]
+    (True, ['KCxJD2S', 'KCx5H2S3C'])
+    """
 
     def __init__(self, message: str, choices: tuple[object, ...] = ()) -> None:
         super().__init__(message)

@@ -40,7 +40,12 @@ __all__ = ["Move", "MoveKind"]
 
 
 class MoveKind(enum.Enum):
-    """What kind of decision a move is."""
+    """What kind of decision a move is.
+
+    >>> import scopa_rules as sr
+    >>> sr.Move.parse("7D").kind, sr.Move.keep_first_card("7D").kind
+    (<MoveKind.PLAY: 'play'>, <MoveKind.KEEP_FIRST_CARD: 'keep'>)
+    """
 
     PLAY = "play"
     """Play a card from the hand: a capture or a trail."""
@@ -102,12 +107,23 @@ class Move:
 
     @classmethod
     def keep_first_card(cls, card: Card | str) -> Move:
-        """Chkobba: keep the first card of the deck."""
+        """Chkobba: keep the first card of the deck.
+
+        >>> import scopa_rules as sr
+        >>> sr.Move.keep_first_card("7D")
+        Move.parse('keep 7D')
+        """
         return cls(_card(card), _EMPTY, MoveKind.KEEP_FIRST_CARD)
 
     @classmethod
     def table_first_card(cls, card: Card | str) -> Move:
-        """Chkobba: put the first card of the deck on the table."""
+        """Chkobba: put the first card of the deck on the table.
+
+        >>> import scopa_rules as sr
+        >>> move = sr.Move.table_first_card("7D")
+        >>> move, move.kind
+        (Move.parse('table 7D'), <MoveKind.TABLE_FIRST_CARD: 'table'>)
+        """
         return cls(_card(card), _EMPTY, MoveKind.TABLE_FIRST_CARD)
 
     @classmethod

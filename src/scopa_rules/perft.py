@@ -26,6 +26,10 @@ def perft(state: GameState, depth: int) -> int:
 
     A game that ends earlier contributes nothing past its end; crossing the
     end of a hand deals the next one as play would.
+
+    >>> import scopa_rules as sr
+    >>> sr.perft(sr.new_game(seed=7), 2)
+    9
     """
     if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
         raise InvalidStateError(

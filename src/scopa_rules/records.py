@@ -170,6 +170,12 @@ class GameRecord:
     ``decks`` are the decks given when the game began, ``dealt`` those
     supplied later with :meth:`GameState.deal`; ``position`` is the starting
     position of a game begun with :meth:`GameState.from_position`.
+
+    >>> import scopa_rules as sr
+    >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
+    >>> record = state.record()
+    >>> record.seed, record.turns
+    (7, (Turn(seat=0, move=Move.parse('3D')),))
     """
 
     rules: Ruleset
@@ -183,7 +189,13 @@ class GameRecord:
     @classmethod
     def of(cls, state: GameState) -> GameRecord:
         """The record of the game that led to ``state`` (the same as
-        ``state.record()``)."""
+        ``state.record()``).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
+        >>> sr.GameRecord.of(state) == state.record()
+        True
+        """
         source = state._source
         if source.sampled:
             raise InvalidStateError(
@@ -206,7 +218,14 @@ class GameRecord:
     # -- replay ------------------------------------------------------------------
 
     def start(self) -> GameState:
-        """The game's first state."""
+        """The game's first state.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
+        >>> record = state.record()
+        >>> record.start() == sr.new_game(seed=7)
+        True
+        """
         if self.position is not None:
             return GameState.from_position(
                 self.rules,
@@ -236,6 +255,12 @@ class GameRecord:
 
         A record whose turns do not fit the game raises
         :class:`~scopa_rules.InvalidStateError` naming the turn.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
+        >>> record = state.record()
+        >>> [str(each.table) for each in record.replay()]
+        ['2D 7H 2C QC', '2D 3D 7H 2C QC']
         """
         state = self.start()
         yield state
@@ -270,7 +295,14 @@ class GameRecord:
             )
 
     def final_state(self) -> GameState:
-        """The state after the last turn."""
+        """The state after the last turn.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
+        >>> record = state.record()
+        >>> record.final_state() == state
+        True
+        """
         states = self.replay()
         state = next(states)
         for state in states:  # noqa: B007 - only the last state is wanted
@@ -305,7 +337,14 @@ class GameRecord:
     def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
         """The record in ``data``, checked by replaying it: a record that does
         not describe a legal game raises :class:`~scopa_rules.InvalidStateError`
-        (or :class:`~scopa_rules.InvalidRulesetError` for bad rules)."""
+        (or :class:`~scopa_rules.InvalidRulesetError` for bad rules).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
+        >>> record = state.record()
+        >>> sr.GameRecord.from_dict(record.to_dict()) == record
+        True
+        """
         if not isinstance(data, Mapping):
             raise _fail(f"a record must be a mapping, not {type(data).__name__}")
         what = "the record"
@@ -381,12 +420,24 @@ class GameRecord:
         return record
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """The record as a JSON string."""
+        """The record as a JSON string.
+
+        >>> import scopa_rules as sr
+        >>> sr.new_game(seed=3).record().to_json()[:40]
+        '{"format": "scopa_rules.record", "versio'
+        """
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """The record in a JSON string (see :meth:`from_dict`)."""
+        """The record in a JSON string (see :meth:`from_dict`).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
+        >>> record = state.record()
+        >>> sr.GameRecord.from_json(record.to_json()) == record
+        True
+        """
         try:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as error:
@@ -452,7 +503,14 @@ class GameRecord:
     def from_text(cls, text: str) -> GameRecord:
         """The record in the text form of :meth:`to_text`.  Comments (from
         ``#`` to the end of a line), blank lines and ``hand`` lines are for
-        people; the header and the turn lines are the record."""
+        people; the header and the turn lines are the record.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
+        >>> record = state.record()
+        >>> sr.GameRecord.from_text(record.to_text()) == record
+        True
+        """
         if not isinstance(text, str):
             raise NotationError(f"a text record must be a string, not {shown(text)}")
         header: dict[str, Any] = {"decks": [], "dealt": [], "turns": []}

@@ -49,7 +49,12 @@ class _Option(str, enum.Enum):
 
 
 class CaptureValues(_Option):
-    """How face cards count when capturing."""
+    """How face cards count when capturing.
+
+    >>> import scopa_rules as sr
+    >>> sr.Ruleset.scopa().capture_values, str(sr.CaptureValues.CHKOBBA)
+    (<CaptureValues.ITALIAN: 'italian'>, 'chkobba')
+    """
 
     ITALIAN = "italian"
     """J=8, Q=9, K=10."""
@@ -58,7 +63,12 @@ class CaptureValues(_Option):
 
 
 class CaptureRule(_Option):
-    """Which value captures are allowed when several are possible."""
+    """Which value captures are allowed when several are possible.
+
+    >>> import scopa_rules as sr
+    >>> sr.Ruleset.scopa().capture_rule, sr.CaptureRule("free")
+    (<CaptureRule.SINGLE_FIRST: 'single_first'>, <CaptureRule.FREE: 'free'>)
+    """
 
     SINGLE_FIRST = "single_first"
     """A matching single card must be taken before any sum."""
@@ -69,7 +79,12 @@ class CaptureRule(_Option):
 
 
 class CaptureCompulsion(_Option):
-    """When a player must capture."""
+    """When a player must capture.
+
+    >>> import scopa_rules as sr
+    >>> sr.Ruleset.scopa().capture_compulsion, str(sr.CaptureCompulsion.NONE)
+    (<CaptureCompulsion.PLAYED_CARD: 'played_card'>, 'none')
+    """
 
     PLAYED_CARD = "played_card"
     """A played card that can capture must capture."""
@@ -80,7 +95,12 @@ class CaptureCompulsion(_Option):
 
 
 class CaptureMode(_Option):
-    """What a capture is."""
+    """What a capture is.
+
+    >>> import scopa_rules as sr
+    >>> sr.Ruleset.scopa().capture_mode, sr.Ruleset.escoba().capture_mode
+    (<CaptureMode.MATCH: 'match'>, <CaptureMode.FIFTEEN: 'fifteen'>)
+    """
 
     MATCH = "match"
     """Take table cards equal in value (one card or a sum) to the played card."""
@@ -91,7 +111,12 @@ class CaptureMode(_Option):
 
 
 class PrimieraRule(_Option):
-    """How the primiera point is decided."""
+    """How the primiera point is decided.
+
+    >>> import scopa_rules as sr
+    >>> sr.Ruleset.scopa().primiera_rule, str(sr.PrimieraRule.MOST_SEVENS)
+    (<PrimieraRule.ALL_SUITS: 'all_suits'>, 'most_sevens')
+    """
 
     ALL_SUITS = "all_suits"
     """A side missing a suit has no primiera; the highest total wins."""
@@ -564,7 +589,13 @@ OPTION_NAMES: tuple[str, ...] = tuple(
 @attrs.frozen
 class Preset:
     """A named game: its preset function, the player counts it is played
-    with, and the other names tables call it by."""
+    with, and the other names tables call it by.
+
+    >>> import scopa_rules as sr
+    >>> preset = sr.Ruleset.presets()[0]
+    >>> preset.name, preset.players, preset.make().players
+    ('scopa', (2, 3, 4, 6), 2)
+    """
 
     name: str
     players: tuple[int, ...]

@@ -56,7 +56,14 @@ _SIXES = _SEVENS >> 1
 @attrs.frozen(kw_only=True)
 class SideScore:
     """One side's part of a hand's breakdown: what it holds in each category,
-    and the points that earns (the ``*_points`` fields)."""
+    and the points that earns (the ``*_points`` fields).
+
+    >>> import scopa_rules as sr
+    >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D 7S 7C 7H AD 2D"), sr.CardSet("KS")], [1, 0])
+    >>> side = score.sides[0]
+    >>> side.cards, side.coins, side.sevens, side.sweep_points, side.total
+    (6, 3, 4, 1, 5)
+    """
 
     side: int
     cards: int
@@ -103,7 +110,13 @@ class SideScore:
 @attrs.frozen(kw_only=True)
 class HandScore:
     """The breakdown of one hand: a :class:`SideScore` per side, and the
-    options that shaped it."""
+    options that shaped it.
+
+    >>> import scopa_rules as sr
+    >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D 7S 7C 7H AD 2D"), sr.CardSet("KS")], [1, 0])
+    >>> score.totals, score.primiera_rule
+    ((5, 0), <PrimieraRule.ALL_SUITS: 'all_suits'>)
+    """
 
     sides: tuple[SideScore, ...]
     primiera_rule: PrimieraRule
@@ -258,6 +271,11 @@ def score_hand(
     Each category gives one point to the side that wins it outright; a tie
     for the lead gives it to no one.  The piles need not cover the deck (cards
     left unclaimed on the table score for no one).
+
+    >>> import scopa_rules as sr
+    >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D 7S 7C 7H AD 2D"), sr.CardSet("KS")], [1, 0])
+    >>> score.totals, [side.primiera_points for side in score.sides]
+    ((5, 0), [1, 0])
     """
     if len(piles) != rules.sides or len(sweeps) != rules.sides:
         from .errors import InvalidStateError

@@ -62,7 +62,12 @@ __all__ = [
 
 
 class Phase(enum.Enum):
-    """Where a game stands."""
+    """Where a game stands.
+
+    >>> import scopa_rules as sr
+    >>> sr.new_game(seed=7).phase, sr.Phase.OVER.value
+    (<Phase.PLAY: 'play'>, 'over')
+    """
 
     FIRST_CARD = "first_card"
     """Chkobba: the seat after the dealer must keep or table the first card."""
@@ -76,7 +81,13 @@ class Phase(enum.Enum):
 
 
 class Turn(NamedTuple):
-    """One entry of a game's history: the seat and the move it made."""
+    """One entry of a game's history: the seat and the move it made.
+
+    >>> import scopa_rules as sr
+    >>> turn = sr.new_game(seed=7).apply(sr.Move.parse("3D")).turns_this_hand[0]
+    >>> turn, turn.seat, turn.move
+    (Turn(seat=0, move=Move.parse('3D')), 0, Move.parse('3D'))
+    """
 
     seat: int
     move: Move
@@ -90,7 +101,15 @@ Turn.move.__doc__ = "The move it made."
 
 @attrs.frozen(kw_only=True)
 class HandResult:
-    """The record of one finished hand, as a UI shows it at the hand's end."""
+    """The record of one finished hand, as a UI shows it at the hand's end.
+
+    >>> import scopa_rules as sr
+    >>> state = sr.new_game(seed=7)
+    >>> while not state.hand_results:
+    ...     state = state.apply(state.legal_moves()[0])
+    >>> [(r.number, len(r.moves), r.score.totals) for r in state.hand_results]
+    [(0, 36, (1, 4))]
+    """
 
     number: int
     """The hand's number, from 0."""
@@ -153,7 +172,14 @@ def _turns(link: tuple[Any, ...]) -> tuple[Turn, ...]:
 class Position:
     """A mid-hand position as given to :meth:`GameState.from_position`,
     validated and normalised; kept by the state so that its record can
-    replay the game."""
+    replay the game.
+
+    >>> import scopa_rules as sr
+    >>> state = sr.GameState.from_position(sr.Ruleset.scopa(), hands=["5D", "AS"], table="2S",
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("5D AS 2S")])
+    >>> state.record().position.hands, state.record().position.current_player
+    ((CardSet('5D'), CardSet('AS')), 0)
+    """
 
     hands: tuple[CardSet, ...]
     table: CardSet
@@ -260,6 +286,11 @@ class GameState:
     :meth:`Ruleset.side_of`.  All per-seat and per-side collections are tuples
     indexed by seat or side.  States are values: equal when every field is
     equal, hashable, picklable, and ``copy.deepcopy(state) is state``.
+
+    >>> import scopa_rules as sr
+    >>> state = sr.new_game(sr.Ruleset.scopa(), seed=7)
+    >>> state.current_player, state.table, len(state.stock)
+    (0, CardSet('2D 7H 2C QC'), 30)
     """
 
     # Every field lives in one tuple: making a state is then one tuple and one
@@ -438,7 +469,13 @@ class GameState:
         )
 
     def side_of(self, seat: int) -> int:
-        """The side that ``seat`` plays for (see :meth:`Ruleset.side_of`)."""
+        """The side that ``seat`` plays for (see :meth:`Ruleset.side_of`).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(sr.Ruleset.scopa(players=4), seed=1)
+        >>> [state.side_of(seat) for seat in range(4)]
+        [0, 1, 0, 1]
+        """
         return self.rules.side_of(seat)
 
     def cards_in_play(self) -> Iterator[tuple[str, CardSet]]:
@@ -509,7 +546,13 @@ class GameState:
         return self._illegal_reason(move, seat)
 
     def is_legal(self, move: object, *, seat: int | None = None) -> bool:
-        """Whether ``move`` (claimed by ``seat``, if given) is legal here."""
+        """Whether ``move`` (claimed by ``seat``, if given) is legal here.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> state.is_legal(sr.Move.parse("3D")), state.is_legal(sr.Move.parse("3D"), seat=1)
+        (True, False)
+        """
         return self._illegal_reason(move, seat) is None
 
     def _is_legal_play(self, move: Move) -> bool:
@@ -1137,7 +1180,19 @@ class GameState:
     def render(self, *, symbols: bool = False) -> str:
         """A compact text picture of the table, every hand, the piles and the
         scores (:meth:`PlayerView.render` shows only what one seat sees).
-        ``symbols`` writes suits as ♦ ♥ ♠ ♣."""
+        ``symbols`` writes suits as ♦ ♥ ♠ ♣.
+
+        >>> import scopa_rules as sr
+        >>> print(sr.new_game(seed=7).render())
+        Scopa, hand 1, dealer seat 1, seat 0 to move
+        table   2D 7H 2C QC
+        seat 0  3D KH 5C
+        seat 1  4S 7S JC
+        stock   30 cards
+        side 0  score 0, pile 0, sweeps 0
+        side 1  score 0, pile 0, sweeps 0
+        target  11
+        """
         from .render import render_state
 
         return render_state(self, symbols=symbols)
@@ -1486,10 +1541,20 @@ def new_game(
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """The legal moves of ``state``; the same as :meth:`GameState.legal_moves`."""
+    """The legal moves of ``state``; the same as :meth:`GameState.legal_moves`.
+
+    >>> import scopa_rules as sr
+    >>> sr.legal_moves(sr.new_game(seed=7))
+    (Move.parse('3D'), Move.parse('KH'), Move.parse('5C'))
+    """
     return state.legal_moves()
 
 
 def apply_move(state: GameState, move: Move, *, check: bool = True) -> GameState:
-    """The state after ``move``; the same as :meth:`GameState.apply`."""
+    """The state after ``move``; the same as :meth:`GameState.apply`.
+
+    >>> import scopa_rules as sr
+    >>> sr.apply_move(sr.new_game(seed=7), sr.Move.parse("3D")).table
+    CardSet('2D 3D 7H 2C QC')
+    """
     return state.apply(move, check=check)

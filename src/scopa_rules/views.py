@@ -84,6 +84,11 @@ class PlayerView:
 
     Build one with :meth:`GameState.view`.  Views are immutable values: two
     states that differ only in cards the seat cannot see give equal views.
+
+    >>> import scopa_rules as sr
+    >>> view = sr.new_game(seed=7).view(1)
+    >>> view.hand, view.hand_sizes, view.stock_size
+    (CardSet('4S 7S JC'), (3, 3), 30)
     """
 
     seat: int
@@ -118,7 +123,13 @@ class PlayerView:
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> PlayerView:
-        """The view of ``state`` from ``seat`` (the same as ``state.view(seat)``)."""
+        """The view of ``state`` from ``seat`` (the same as ``state.view(seat)``).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> sr.PlayerView.of(state, 0) == state.view(0)
+        True
+        """
         if (
             not isinstance(seat, int)
             or isinstance(seat, bool)
@@ -170,7 +181,13 @@ class PlayerView:
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The seat's legal moves: the state's legal moves when it is this
-        seat's turn, otherwise none."""
+        seat's turn, otherwise none.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> state.view(0).legal_moves(), state.view(1).legal_moves()
+        ((Move.parse('3D'), Move.parse('KH'), Move.parse('5C')), ())
+        """
         if self.current_player != self.seat:
             return ()
         if self.phase is Phase.FIRST_CARD and self.first_card is not None:
@@ -214,6 +231,13 @@ class PlayerView:
 
         ``rng`` is a :class:`random.Random`; the same generator state gives
         the same sample.
+
+        >>> import random
+        >>> import scopa_rules as sr
+        >>> view = sr.new_game(seed=7).view(0)
+        >>> sample = view.sample(random.Random(1))
+        >>> sample.view(0) == view, sample.hands
+        (True, (CardSet('3D KH 5C'), CardSet('5D 3H 2S')))
         """
         if not isinstance(rng, random.Random):
             raise InvalidStateError(f"rng must be a random.Random, not {shown(rng)}")
@@ -279,7 +303,19 @@ class PlayerView:
 
     def render(self, *, symbols: bool = False) -> str:
         """A compact text picture of what this seat sees (see
-        :meth:`GameState.render`)."""
+        :meth:`GameState.render`).
+
+        >>> import scopa_rules as sr
+        >>> print(sr.new_game(seed=7).view(0).render())
+        Scopa, hand 1, dealer seat 1, seat 0 to move (view of seat 0)
+        table   2D 7H 2C QC
+        seat 0  3D KH 5C
+        seat 1  ## ## ##
+        stock   30 cards
+        side 0  score 0, pile 0, sweeps 0
+        side 1  score 0, pile 0, sweeps 0
+        target  11
+        """
         from .render import render_view
 
         return render_view(self, symbols=symbols)
