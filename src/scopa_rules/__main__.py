@@ -88,9 +88,7 @@ def _print_hand_start(state: GameState, out: TextIO) -> None:
 
 
 def _print_hand_end(state: GameState, out: TextIO) -> None:
-    result = state.last_hand
-    if result is None:  # pragma: no cover - called only after a hand ends
-        return
+    result = state.hand_results[-1]  # called only after a hand ends
     if result.leftover:
         taker = (
             f"side {result.leftover_side} takes"
@@ -343,7 +341,9 @@ def run_play(
     print("Type the number of a move or the move itself; ? for help.", file=out)
     rules_text = rules.describe()
     hand_started = True
-    while not state.is_over:
+    # A seeded game never waits for a deck: it has a seat to move until it
+    # is over.
+    while (mover := state.current_player) is not None:
         if hand_started:
             print(
                 f"\nHand {state.hand_number + 1}, dealer seat {state.dealer}", file=out
@@ -351,9 +351,6 @@ def run_play(
             if state.first_card is None:
                 print(f"  table: {state.table or '(empty)'}", file=out)
             hand_started = False
-        mover = state.current_player
-        if mover is None:  # pragma: no cover - a seeded game never waits
-            break
         if mover == seat:
             move = _ask_move(state, rules_text, stdin, out, symbols)
             if move is None:

@@ -570,15 +570,16 @@ def game_states(
         if finish is None:
             return state
         hands_done = len(state.hand_results)
-        for _ in range(_MAX_PLIES):
-            if state.is_over or (
-                finish == "hand" and len(state.hand_results) > hands_done
-            ):
-                return state
+        plies = 0
+        while not (
+            state.is_over or (finish == "hand" and len(state.hand_results) > hands_done)
+        ):
+            assert plies < _MAX_PLIES, (
+                f"the game did not end in {_MAX_PLIES} moves: {state!r}"
+            )
             state = _play_on(draw, state)
-        raise AssertionError(  # pragma: no cover - games end
-            f"the game did not end in {_MAX_PLIES} moves: {state!r}"
-        )
+            plies += 1
+        return state
 
     return draw_state()
 
