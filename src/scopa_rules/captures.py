@@ -1,7 +1,7 @@
 """What a played card may capture: the capture rules of RULES.md section 2.
 
 Everything here depends only on the ruleset, the cards on the table and the
-played card, so the results are cached by table mask.  The capture
+played card's rank, so the results are cached (see :func:`table_entry`).  The capture
 *compulsion* (when a card may be trailed instead) is a question about the
 whole hand and lives with the legal-move generator in :mod:`scopa_rules.state`.
 
@@ -23,10 +23,6 @@ from .rules import CaptureMode, CaptureRule, Ruleset
 __all__ = ["capture_options"]
 
 _ACES = 1 | 1 << 10 | 1 << 20 | 1 << 30
-
-
-_OPTIONS: dict[int, list[Any]] = {}
-_OPTIONS_LIMIT = 1 << 17
 
 
 def _table_items(table_mask: int, values: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -70,9 +66,9 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(bits)
 
 
-def _compute_options(
-    rules: Ruleset, table_mask: int, entry: list[Any], value: int
-) -> tuple[int, ...]:
+def _compute_options(rules: Ruleset, table_mask: int, value: int) -> tuple[int, ...]:
+    """The captures of a card of ``value`` on ``table_mask``, searched for
+    (the cache below keeps the results)."""
     if (
         value == 1  # only aces have the value 1
         and rules.ace_takes_all
@@ -86,9 +82,7 @@ def _compute_options(
         singles = table_mask & rules._value_masks[value]
         if singles:
             return _bits(singles)
-    items = entry[0]
-    if items is None:
-        items = entry[0] = _table_items(table_mask, rules._values)
+    items = _table_items(table_mask, rules._values)
     options: list[int] = []
     if mode is not CaptureMode.FIFTEEN:
         singles = table_mask & rules._value_masks[value]
@@ -106,37 +100,130 @@ def _compute_options(
     return tuple(options)
 
 
-def table_options(rules: Ruleset, table_mask: int) -> list[Any]:
-    """The capture options on ``table_mask``, filled in lazily: index 0 holds
-    the table's cards by value once a search needs them, index ``v`` (1 to
-    10) the captures of a card
-    of value ``v`` once asked for (``None`` before).  Read it through
-    :func:`options_for`.
+# Captures depend on the table only through how many cards of each rank it
+# holds (values are the same in every suit), so they are worked out once per
+# such *pattern* on a canonical table -- the pattern's cards in the lowest
+# suits -- and mapped onto each real table with the same pattern.  Random
+# playouts meet a few thousand patterns where they meet millions of tables.
+#
+# A pattern is the table's rank counts packed three bits a rank:
+# _SPREAD[x] puts bit r of a 10-bit suit row x at bit 3r, so summing the
+# four rows' spreads counts each rank (at most 4: no carry between fields).
+_SPREAD = tuple(sum(1 << 3 * r for r in range(10) if x >> r & 1) for x in range(1024))
+_RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10))
 
-    Captures depend only on the table and the card's value, so they are kept
-    per table and capture configuration: a search meets the same tables again
-    and again.
+# (pattern << 7 | capture key) -> per rank of the played card, its captures
+# on the pattern (None until asked for).  See _describe for the encoding.
+_PATTERNS: dict[int, list[Any]] = {}
+# The cache is bounded by the number of captures it holds, not of patterns:
+# a house rule with huge tables has patterns with thousands of captures.
+_PATTERN_LIMIT = 1 << 20
+_stored = 0
+
+
+def pattern_of(table_mask: int) -> int:
+    """The table's rank counts, three bits a rank (the capture cache key)."""
+    return (
+        _SPREAD[table_mask & 0x3FF]
+        + _SPREAD[table_mask >> 10 & 0x3FF]
+        + _SPREAD[table_mask >> 20 & 0x3FF]
+        + _SPREAD[table_mask >> 30]
+    )
+
+
+def _describe(rules: Ruleset, pattern: int, rank: int) -> tuple[Any, ...]:
+    """The captures of a card of ``rank`` (0 to 9) on a table with ``pattern``,
+    in a form that maps onto any such table:
+
+    * a tuple of ints when every capture takes all the table's cards of the
+      ranks it touches: each int is those ranks' columns, and the capture on
+      a real table is ``table & columns``;
+    * otherwise a tuple of ``(columns, picks)`` pairs, where ``picks`` names,
+      for each rank taken only in part, the rank's column and which of the
+      table's cards of that rank (by position, lowest suit first) it takes.
     """
-    key = table_mask << 7 | rules._capture_key
-    entry = _OPTIONS.get(key)
+    counts = [pattern >> 3 * r & 7 for r in range(10)]
+    canonical = 0
+    for r, count in enumerate(counts):
+        for suit in range(count):
+            canonical |= 1 << (r + 10 * suit)
+    found = _compute_options(rules, canonical, rules._values[rank])
+    described: list[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]] = []
+    for option in found:
+        columns = 0
+        picks = []
+        for r, column in enumerate(_RANK_COLUMNS):
+            taken = option & column
+            if not taken:
+                continue
+            if taken == canonical & column:
+                columns |= column
+            else:
+                positions = tuple(
+                    s for s in range(counts[r]) if taken >> (r + 10 * s) & 1
+                )
+                picks.append((column, positions))
+        described.append((columns, tuple(picks)))
+    if all(not picks for _, picks in described):
+        return tuple(columns for columns, _ in described)
+    return tuple(described)
+
+
+def _realise(table_mask: int, described: tuple[Any, ...]) -> tuple[int, ...]:
+    """Map a :func:`_describe` result onto a real table, ascending."""
+    if type(described[0]) is int:
+        if len(described) == 1:
+            return (table_mask & described[0],)
+        return tuple(sorted([table_mask & columns for columns in described]))
+    found = []
+    for columns, picks in described:
+        mask = table_mask & columns
+        for column, positions in picks:
+            group = table_mask & column
+            bits = []
+            while group:
+                low = group & -group
+                bits.append(low)
+                group ^= low
+            for position in positions:
+                mask |= bits[position]
+        found.append(mask)
+    found.sort()
+    return tuple(found)
+
+
+def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
+    """The cache entry for the table's pattern under ``rules``: read it with
+    :func:`captures_in`.  Getting the entry once serves every card of a
+    hand."""
+    global _stored
+    key = pattern_of(table_mask) << 7 | rules._capture_key
+    entry = _PATTERNS.get(key)
     if entry is None:
-        if len(_OPTIONS) >= _OPTIONS_LIMIT:
-            _OPTIONS.clear()
-        entry = _OPTIONS[key] = [None] * 11
+        if _stored >= _PATTERN_LIMIT:
+            _PATTERNS.clear()
+            _stored = 0
+        entry = _PATTERNS[key] = [None] * 10
+        _stored += 1
     return entry
 
 
-def options_for(
-    rules: Ruleset, table_mask: int, entry: list[Any], value: int
+def captures_in(
+    rules: Ruleset, table_mask: int, entry: list[Any], rank: int
 ) -> tuple[int, ...]:
-    """The legal captures of a card of ``value`` from a :func:`table_options`
-    entry, as masks of table cards in ascending order."""
-    found: tuple[int, ...] | None = entry[value]
-    if found is None:
-        found = entry[value] = (
-            _compute_options(rules, table_mask, entry, value) if table_mask else ()
+    """The legal captures of a card of ``rank`` (0 to 9) on ``table_mask``, as
+    masks of table cards in ascending order; ``entry`` is the table's
+    :func:`table_entry`."""
+    global _stored
+    described = entry[rank]
+    if described is None:
+        described = entry[rank] = (
+            _describe(rules, pattern_of(table_mask), rank) if table_mask else ()
         )
-    return found
+        _stored += len(described)
+    if not described:
+        return ()
+    return _realise(table_mask, described)
 
 
 def ace_takes_table(rules: Ruleset, table_mask: int, card: Card) -> bool:
@@ -152,8 +239,8 @@ def ace_takes_table(rules: Ruleset, table_mask: int, card: Card) -> bool:
 def capture_masks(rules: Ruleset, table_mask: int, card: Card) -> tuple[int, ...]:
     """The legal captures of ``card`` as masks of table cards (the hot path
     behind :func:`capture_options`)."""
-    entry = table_options(rules, table_mask)
-    return options_for(rules, table_mask, entry, rules._values[card.index])
+    entry = table_entry(rules, table_mask)
+    return captures_in(rules, table_mask, entry, card.index % 10)
 
 
 def capture_options(rules: Ruleset, table: CardSet, card: Card) -> tuple[CardSet, ...]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card, CardSet, Rank, _from_mask
+from .cards import Card, CardSet, Rank
 from .rules import Ruleset
 
 __all__: list[str] = []
@@ -43,28 +43,29 @@ def _mask_of(cards: Sequence[Card]) -> int:
 
 def deal_round(
     rules: Ruleset, dealer: int, cards: Sequence[Card], first: Sequence[Card] = ()
-) -> tuple[list[CardSet], int]:
+) -> tuple[list[int], int]:
     """Give every seat a packet from ``cards``, starting after the dealer.
 
     ``first`` is a card (or none) already given to the seat after the dealer.
-    Returns the hands by seat and how many of ``cards`` were used.
+    Returns the hands by seat (as masks) and how many of ``cards`` were used.
     """
     players, size = rules.players, rules.hand_size
-    hands = [_from_mask(0)] * players
+    hands = [0] * players
     used = 0
     for offset in range(players):
         seat = (dealer + 1 + offset) % players
         extra = first if offset == 0 else ()
         take = size - len(extra)
-        hands[seat] = _from_mask(_mask_of(cards[used : used + take]) | _mask_of(extra))
+        hands[seat] = _mask_of(cards[used : used + take]) | _mask_of(extra)
         used += take
     return hands, used
 
 
 def deal_hand(
     rules: Ruleset, dealer: int, deck: Sequence[Card], keep_first: bool | None = None
-) -> tuple[list[CardSet], CardSet, tuple[Card, ...]]:
-    """Deal a whole deck: hands by seat, the table, and the ordered stock.
+) -> tuple[list[int], int, tuple[Card, ...]]:
+    """Deal a whole deck: hands by seat and the table (as masks), and the
+    ordered stock.
 
     ``keep_first`` is the Chkobba decision on ``deck[0]`` (``None`` when the
     rules have no first-card choice).
@@ -84,19 +85,20 @@ def deal_hand(
         rest = rules.table_size - 1
         table = deck[0].mask | _mask_of(deck[used : used + rest])
         used += rest
-    return hands, _from_mask(table), tuple(deck[used:])
+    return hands, table, tuple(deck[used:])
 
 
-def needs_redeal(rules: Ruleset, table: CardSet) -> bool:
-    """Whether the initial table holds enough kings for a redeal."""
+def needs_redeal(rules: Ruleset, table: int) -> bool:
+    """Whether the initial table (a mask) holds enough kings for a redeal."""
     kings = rules.redeal_kings
-    return kings is not None and (table.mask & _KINGS).bit_count() >= kings
+    return kings is not None and (table & _KINGS).bit_count() >= kings
 
 
-def initial_sweeps(rules: Ruleset, table: CardSet) -> int:
-    """Escoba's sweeps for the dealer when the initial table adds up to 15
-    (one) or 30 (two); 0 otherwise or when the option is off."""
+def initial_sweeps(rules: Ruleset, table: int) -> int:
+    """Escoba's sweeps for the dealer when the initial table (a mask) adds up
+    to 15 (one) or 30 (two); 0 otherwise or when the option is off."""
     if not rules.initial_fifteen_sweeps or not table:
         return 0
-    total = sum(rules._values[card.index] for card in table)
+    values = rules._values
+    total = sum(values[index] for index in range(40) if table >> index & 1)
     return {15: 1, 30: 2}.get(total, 0)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 from typing_extensions import Self
 
-from .captures import ace_takes_table, capture_masks, options_for, table_options
+from .captures import ace_takes_table, capture_masks, captures_in, table_entry
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
 from .deck import Deck, check_seed
@@ -138,13 +138,13 @@ class HandResult:
 
 
 _EMPTY = _from_mask(0)
+# Moves are immutable values, so legal-move generation hands out shared
+# instances instead of building and validating new ones every time: the
+# trails by card index, the captures by ``captured << 6 | index``.
 _MOVE_CACHE: dict[int, Move] = {}
-_new_move = object.__new__
 
 
 def _play_move(index: int, mask: int) -> Move:
-    # Moves are immutable values, so legal-move generation hands out shared
-    # instances instead of building and validating new ones every time.
     key = mask << 6 | index
     move = _MOVE_CACHE.get(key)
     if move is None:
@@ -277,6 +277,22 @@ def _field(index: int, doc: str) -> Any:
     return property(get, doc=doc)
 
 
+# Hands, the table and piles are kept as plain masks, which is what the hot
+# path computes with; they become CardSets only when read.
+def _cards_field(index: int, doc: str) -> Any:
+    def get(self: GameState) -> CardSet:
+        return _from_mask(self._s[index])
+
+    return property(get, doc=doc)
+
+
+def _card_sets_field(index: int, doc: str) -> Any:
+    def get(self: GameState) -> tuple[CardSet, ...]:
+        return tuple([_from_mask(mask) for mask in self._s[index]])
+
+    return property(get, doc=doc)
+
+
 class GameState:
     """An immutable snapshot of a game.  Build one with :func:`new_game`,
     :meth:`GameState.from_position` or :meth:`GameState.from_dict`; move on
@@ -296,8 +312,11 @@ class GameState:
     # Every field lives in one tuple: making a state is then one tuple and one
     # object, about 0.1 µs, where a class with a slot per field costs ten
     # times that.  Search bots make a state for every move they look at.
-    __slots__ = ("_s",)
+    __slots__ = ("_m", "_s")
     _s: tuple[Any, ...]
+    # The legal moves once asked for (None before): apply() then checks a
+    # move from legal_moves() by identity instead of working it out again.
+    _m: tuple[Move, ...] | None
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError(
@@ -315,10 +334,10 @@ class GameState:
         "The number of the hand in progress (the last hand once the game is "
         "over), from 0.",
     )
-    hands: tuple[CardSet, ...] = _field(_HANDS, "Each seat's hand, by seat.")
-    table: CardSet = _field(_TABLE, "The cards face up on the table.")
+    hands: tuple[CardSet, ...] = _card_sets_field(_HANDS, "Each seat's hand, by seat.")
+    table: CardSet = _cards_field(_TABLE, "The cards face up on the table.")
     stock: tuple[Card, ...] = _field(_STOCK, "The undealt cards, top first.")
-    piles: tuple[CardSet, ...] = _field(
+    piles: tuple[CardSet, ...] = _card_sets_field(
         _PILES, "Each side's captured cards in this hand."
     )
     sweeps: tuple[int, ...] = _field(_SWEEPS, "Each side's sweeps in this hand.")
@@ -455,10 +474,10 @@ class GameState:
             fields[_PHASE],
             fields[_DEALER],
             fields[_HAND_NUMBER],
-            tuple(hand.mask for hand in fields[_HANDS]),
-            fields[_TABLE].mask,
+            fields[_HANDS],
+            fields[_TABLE],
             tuple(card.index for card in fields[_STOCK]),
-            tuple(pile.mask for pile in fields[_PILES]),
+            fields[_PILES],
             fields[_SWEEPS],
             fields[_SCORES],
             fields[_LAST_CAPTURER],
@@ -516,16 +535,21 @@ class GameState:
         >>> [str(m) for m in state.legal_moves()]
         ['5Dx5H', '4H', 'KCxJD2S', 'KCx5H2S3C']
         """
-        phase = self.phase
-        if phase is Phase.PLAY:
-            return self._play_moves()
-        if phase is Phase.FIRST_CARD:
-            card: Card = self._s[_FIRST_CARD]  # the phase guarantees a card
-            return (Move.keep_first_card(card), Move.table_first_card(card))
-        return ()
-
-    def _play_moves(self) -> tuple[Move, ...]:
-        return legal_plays(self.rules, self.hands[self._to_move].mask, self.table.mask)
+        moves = self._m
+        if moves is None:
+            fields = self._s
+            phase = fields[_PHASE]
+            if phase is Phase.PLAY:
+                moves = legal_plays(
+                    fields[_RULES], fields[_HANDS][fields[_TO_MOVE]], fields[_TABLE]
+                )
+            elif phase is Phase.FIRST_CARD:
+                card: Card = fields[_FIRST_CARD]  # the phase guarantees a card
+                moves = (Move.keep_first_card(card), Move.table_first_card(card))
+            else:
+                moves = ()
+            _set_moves(self, moves)
+        return moves
 
     def explain_illegal(self, move: object, *, seat: int | None = None) -> str | None:
         """Why ``move`` is illegal here, or ``None`` if it is legal.
@@ -561,25 +585,24 @@ class GameState:
         the compulsion allows."""
         fields = self._s
         card = move.card
-        hand = fields[_HANDS][fields[_TO_MOVE]].mask
+        hand = fields[_HANDS][fields[_TO_MOVE]]
         if not hand & card.mask or move.kind is not MoveKind.PLAY:
             return False
         rules = fields[_RULES]
-        table = fields[_TABLE].mask
-        entry = table_options(rules, table)
-        values = rules._values
+        table = fields[_TABLE]
+        entry = table_entry(rules, table)
         taken = move.captured.mask
         if taken:
-            return taken in options_for(rules, table, entry, values[card.index])
+            return taken in captures_in(rules, table, entry, card.index % 10)
         compulsion = rules.capture_compulsion
         if compulsion is CaptureCompulsion.PLAYED_CARD:
-            return not options_for(rules, table, entry, values[card.index])
+            return not captures_in(rules, table, entry, card.index % 10)
         if compulsion is CaptureCompulsion.NONE:
             return True
         while hand:
             low = hand & -hand
             hand ^= low
-            if options_for(rules, table, entry, values[low.bit_length() - 1]):
+            if captures_in(rules, table, entry, (low.bit_length() - 1) % 10):
                 return False
         return True
 
@@ -722,15 +745,25 @@ class GameState:
         scopa_rules.errors.IllegalMoveError: illegal move 7D: seat 1 is not to move: it is seat 0's turn
         """
         fields = self._s
-        if check and not (
-            fields[_PHASE] is Phase.PLAY
-            and (seat is None or seat == fields[_TO_MOVE])
-            and type(move) is Move
-            and self._is_legal_play(move)
-        ):
-            reason = self._illegal_reason(move, seat)
-            if reason is not None:
-                raise IllegalMoveError(f"illegal move {move}: {reason}")
+        if check:
+            # A move handed out by this state's legal_moves() is one of those
+            # very objects; anything else is checked from the rules.
+            legal = self._m
+            known = False
+            if legal is not None and (seat is None or seat == fields[_TO_MOVE]):
+                for candidate in legal:
+                    if candidate is move:
+                        known = True
+                        break
+            if not known and not (
+                fields[_PHASE] is Phase.PLAY
+                and (seat is None or seat == fields[_TO_MOVE])
+                and type(move) is Move
+                and self._is_legal_play(move)
+            ):
+                reason = self._illegal_reason(move, seat)
+                if reason is not None:
+                    raise IllegalMoveError(f"illegal move {move}: {reason}")
         if fields[_PHASE] is Phase.FIRST_CARD:
             return self._decide_first_card(move)
         return self._play(move)
@@ -743,34 +776,26 @@ class GameState:
         card = move.card
         played = card.mask
         taken = move.captured.mask
-        hands = fields[_HANDS]
-        hands = (
-            *hands[:seat],
-            _from_mask(hands[seat].mask & ~played),
-            *hands[seat + 1 :],
-        )
+        held = list(fields[_HANDS])
+        held[seat] &= ~played
+        hands = tuple(held)
         stock = fields[_STOCK]
         piles = fields[_PILES]
         sweeps = fields[_SWEEPS]
         last_capturer = fields[_LAST_CAPTURER]
         if taken:
-            table = fields[_TABLE].mask & ~taken
+            table = fields[_TABLE] & ~taken
             side = seat % 2 if rules.partnerships else seat
-            piles = _bump(piles, side, _from_mask(piles[side].mask | taken | played))
+            piles = _bump(piles, side, piles[side] | taken | played)
             last_capturer = seat
             if not table and self._sweep_counts(card, hands, stock):
                 sweeps = _bump(sweeps, side, sweeps[side] + 1)
         else:
-            table = fields[_TABLE].mask | played
+            table = fields[_TABLE] | played
         links = (fields[_MOVE_LINKS], seat, move)
-        for hand in hands:
-            if hand.mask:
-                break
-        else:
+        if not any(hands):
             if not stock:
-                return self._end_hand(
-                    _from_mask(table), piles, sweeps, last_capturer, links
-                )
+                return self._end_hand(table, piles, sweeps, last_capturer, links)
             dealt, used = deal_round(rules, fields[_DEALER], stock)
             hands = tuple(dealt)
             stock = stock[used:]
@@ -781,7 +806,7 @@ class GameState:
                 fields[_DEALER],
                 fields[_HAND_NUMBER],
                 hands,
-                _from_mask(table),
+                table,
                 stock,
                 piles,
                 sweeps,
@@ -799,18 +824,18 @@ class GameState:
         )
 
     def _sweep_counts(
-        self, card: Card, hands: tuple[CardSet, ...], stock: tuple[Card, ...]
+        self, card: Card, hands: tuple[int, ...], stock: tuple[Card, ...]
     ) -> bool:
         rules = self.rules
         if (
             rules.ace_takes_all
             and not rules.ace_sweep_is_scopa
-            and ace_takes_table(rules, self.table.mask, card)
+            and ace_takes_table(rules, self._s[_TABLE], card)
         ):
             return False
         if rules.last_card_sweep_counts:
             return True
-        return bool(stock) or any(hand.mask for hand in hands)
+        return bool(stock) or any(hands)
 
     def _decide_first_card(self, move: Move) -> GameState:
         # The decision stays in the hand's history even when kings on the
@@ -830,8 +855,8 @@ class GameState:
 
     def _end_hand(
         self,
-        table: CardSet,
-        piles: tuple[CardSet, ...],
+        table: int,
+        piles: tuple[int, ...],
         sweeps: tuple[int, ...],
         last_capturer: int | None,
         links: tuple[Any, ...],
@@ -842,8 +867,9 @@ class GameState:
         if last_capturer is not None:
             leftover_side = rules.side_of(last_capturer)
             piles = _bump(piles, leftover_side, piles[leftover_side] | table)
-            table = _EMPTY
-        score = score_hand(rules, piles, sweeps)
+            table = 0
+        pile_sets = tuple([_from_mask(pile) for pile in piles])
+        score = score_hand(rules, pile_sets, sweeps)
         scores = tuple(a + b for a, b in zip(self.scores, score.totals, strict=True))
         result = HandResult(
             number=self.hand_number,
@@ -851,8 +877,8 @@ class GameState:
             deck=self._hand_decks[-1] if self._hand_decks else None,
             redealt=self._hand_decks[:-1],
             turns=_turns(links),
-            piles=piles,
-            leftover=leftover,
+            piles=pile_sets,
+            leftover=_from_mask(leftover),
             leftover_side=leftover_side,
             score=score,
             scores=scores,
@@ -865,7 +891,7 @@ class GameState:
                 phase=Phase.OVER,
                 dealer=self.dealer,
                 hand_number=self.hand_number,
-                hands=(_EMPTY,) * rules.players,
+                hands=(0,) * rules.players,
                 table=table,
                 stock=(),
                 piles=piles,
@@ -1218,13 +1244,17 @@ class GameState:
 
 
 _CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
+_TRAILS: tuple[Move, ...] = tuple(Move(card) for card in _CARDS)
 _new_state = object.__new__
-_set_slot = object.__setattr__
+# The slots' own setters: GameState.__setattr__ refuses every change.
+_set_fields = GameState._s.__set__  # type: ignore[attr-defined]
+_set_moves = GameState._m.__set__  # type: ignore[attr-defined]
 
 
 def _state(fields: tuple[Any, ...]) -> GameState:
     state = _new_state(GameState)
-    _set_slot(state, "_s", fields)
+    _set_fields(state, fields)
+    _set_moves(state, None)
     return state
 
 
@@ -1234,15 +1264,25 @@ def _unpickle_state(fields: tuple[Any, ...], stock: bytes) -> GameState:
 
 
 def _make_state(**fields: Any) -> GameState:
-    """A state from every field by name (for the paths that are not hot)."""
+    """A state from every field by name (for the paths that are not hot);
+    hands, the table and piles may be given as card sets or masks."""
+    fields["hands"] = tuple([_mask(hand) for hand in fields["hands"]])
+    fields["table"] = _mask(fields["table"])
+    fields["piles"] = tuple([_mask(pile) for pile in fields["piles"]])
     return _state(tuple(fields[name] for name in _FIELDS))
+
+
+def _mask(cards: CardSet | int) -> int:
+    return cards if type(cards) is int else cards.mask  # type: ignore[union-attr]
 
 
 def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     """The legal plays from the cards of ``hand`` onto ``table`` (both masks),
     in the documented order; the compulsion rule decides which trails stay."""
-    entry = table_options(rules, table)
-    values = rules._values
+    if not table:
+        # Nothing to capture: every card is trailed.
+        return tuple([_TRAILS[index] for index in _indexes(hand)])
+    entry = table_entry(rules, table)
     compulsion = rules.capture_compulsion
     moves: list[Move] = []
     if compulsion is CaptureCompulsion.PLAYED_CARD:
@@ -1250,28 +1290,34 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
             low = hand & -hand
             hand ^= low
             index = low.bit_length() - 1
-            value = values[index]
-            options = entry[value]
-            if options is None:
-                options = options_for(rules, table, entry, value)
+            options = captures_in(rules, table, entry, index % 10)
             if options:
                 moves.extend([_play_move(index, mask) for mask in options])
             else:
-                moves.append(_play_move(index, 0))
+                moves.append(_TRAILS[index])
         return tuple(moves)
     trails: list[Move] = []
     while hand:
         low = hand & -hand
         hand ^= low
         index = low.bit_length() - 1
-        options = options_for(rules, table, entry, values[index])
+        options = captures_in(rules, table, entry, index % 10)
         moves.extend([_play_move(index, mask) for mask in options])
         if compulsion is CaptureCompulsion.NONE:
-            moves.append(_play_move(index, 0))
+            moves.append(_TRAILS[index])
         else:
-            trails.append(_play_move(index, 0))
+            trails.append(_TRAILS[index])
     # Whole-hand compulsion: trails only when no card can capture.
     return tuple(moves) if moves else tuple(trails)
+
+
+def _indexes(mask: int) -> list[int]:
+    found = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        found.append(low.bit_length() - 1)
+    return found
 
 
 def _bump(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -1459,8 +1505,9 @@ def _deal_into_play(
     hands, table, stock = deal_hand(rules, state.dealer, cards, keep_first)
     if needs_redeal(rules, table):
         return None
-    piles = state.piles
-    sweeps = state.sweeps
+    fields = state._s
+    piles = fields[_PILES]
+    sweeps = fields[_SWEEPS]
     last_capturer = None
     swept = initial_sweeps(rules, table)
     if swept:
@@ -1468,7 +1515,7 @@ def _deal_into_play(
         piles = _bump(piles, side, piles[side] | table)
         sweeps = _bump(sweeps, side, sweeps[side] + swept)
         last_capturer = state.dealer
-        table = _EMPTY
+        table = 0
     return state._replace(
         phase=Phase.PLAY,
         hands=tuple(hands),
