@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 import secrets
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -1247,8 +1247,12 @@ _CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
 _TRAILS: tuple[Move, ...] = tuple(Move(card) for card in _CARDS)
 _new_state = object.__new__
 # The slots' own setters: GameState.__setattr__ refuses every change.
-_set_fields = GameState._s.__set__  # type: ignore[attr-defined]
-_set_moves = GameState._m.__set__  # type: ignore[attr-defined]
+_set_fields: Callable[[GameState, tuple[Any, ...]], None] = GameState.__dict__[
+    "_s"
+].__set__
+_set_moves: Callable[[GameState, tuple[Move, ...] | None], None] = GameState.__dict__[
+    "_m"
+].__set__
 
 
 def _state(fields: tuple[Any, ...]) -> GameState:
