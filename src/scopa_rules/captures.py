@@ -131,13 +131,14 @@ def pattern_of(table_mask: int) -> int:
     )
 
 
-def _describe(rules: Ruleset, pattern: int, rank: int) -> tuple[Any, ...]:
+def _describe(rules: Ruleset, pattern: int, rank: int) -> int | tuple[Any, ...]:
     """The captures of a card of ``rank`` (0 to 9) on a table with ``pattern``,
-    in a form that maps onto any such table:
+    in a form that maps onto any such table (see :func:`realise`):
 
-    * a tuple of ints when every capture takes all the table's cards of the
-      ranks it touches: each int is those ranks' columns, and the capture on
-      a real table is ``table & columns``;
+    * an int when the card has a single capture taking all the table's cards
+      of the ranks it touches (the common case): those ranks' columns, so
+      that the capture on a real table is ``table & columns``;
+    * a tuple of such ints when every capture is of that kind;
     * otherwise a tuple of ``(columns, picks)`` pairs, where ``picks`` names,
       for each rank taken only in part, the rank's column and which of the
       table's cards of that rank (by position, lowest suit first) it takes.
@@ -164,19 +165,24 @@ def _describe(rules: Ruleset, pattern: int, rank: int) -> tuple[Any, ...]:
                 )
                 picks.append((column, positions))
         described.append((columns, tuple(picks)))
-    if all(not picks for _, picks in described):
-        return tuple(columns for columns, _ in described)
-    return tuple(described)
+    if any(picks for _, picks in described):
+        return tuple(described)
+    if len(described) == 1:
+        return described[0][0]
+    return tuple(columns for columns, _ in described)
 
 
-def _realise(table_mask: int, described: tuple[Any, ...]) -> tuple[int, ...]:
-    """Map a :func:`_describe` result onto a real table, ascending."""
-    if type(described[0]) is int:
-        if len(described) == 1:
-            return (table_mask & described[0],)
-        return tuple(sorted([table_mask & columns for columns in described]))
+def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...]:
+    """Map a :func:`_describe` result onto a real table: its captures as
+    masks of table cards, ascending."""
+    if type(described) is int:
+        return (table_mask & described,)
+    if not described:
+        return ()
+    if type(described[0]) is int:  # type: ignore[index]
+        return tuple(sorted([table_mask & columns for columns in described]))  # type: ignore[union-attr]
     found = []
-    for columns, picks in described:
+    for columns, picks in described:  # type: ignore[union-attr]
         mask = table_mask & columns
         for column, positions in picks:
             group = table_mask & column
@@ -193,9 +199,10 @@ def _realise(table_mask: int, described: tuple[Any, ...]) -> tuple[int, ...]:
 
 
 def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
-    """The cache entry for the table's pattern under ``rules``: read it with
-    :func:`captures_in`.  Getting the entry once serves every card of a
-    hand."""
+    """The cache entry for the table's pattern under ``rules``: one slot per
+    rank of the played card, ``None`` until asked for (see
+    :func:`describe_into`, :func:`realise`, or simply :func:`captures_in`).
+    Getting the entry once serves every card of a hand."""
     global _stored
     key = pattern_of(table_mask) << 7 | rules._capture_key
     entry = _PATTERNS.get(key)
@@ -208,22 +215,28 @@ def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
     return entry
 
 
+def describe_into(
+    rules: Ruleset, table_mask: int, entry: list[Any], rank: int
+) -> int | tuple[Any, ...]:
+    """Fill the entry's slot for ``rank`` (0 to 9) and return it."""
+    global _stored
+    described = entry[rank] = (
+        _describe(rules, pattern_of(table_mask), rank) if table_mask else ()
+    )
+    _stored += 1 if type(described) is int else len(described)  # type: ignore[arg-type]
+    return described
+
+
 def captures_in(
     rules: Ruleset, table_mask: int, entry: list[Any], rank: int
 ) -> tuple[int, ...]:
     """The legal captures of a card of ``rank`` (0 to 9) on ``table_mask``, as
     masks of table cards in ascending order; ``entry`` is the table's
     :func:`table_entry`."""
-    global _stored
     described = entry[rank]
     if described is None:
-        described = entry[rank] = (
-            _describe(rules, pattern_of(table_mask), rank) if table_mask else ()
-        )
-        _stored += len(described)
-    if not described:
-        return ()
-    return _realise(table_mask, described)
+        described = describe_into(rules, table_mask, entry, rank)
+    return realise(table_mask, described)
 
 
 def ace_takes_table(rules: Ruleset, table_mask: int, card: Card) -> bool:

@@ -31,7 +31,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 from typing_extensions import Self
 
-from .captures import ace_takes_table, capture_masks, captures_in, table_entry
+from .captures import (
+    ace_takes_table,
+    capture_masks,
+    captures_in,
+    describe_into,
+    realise,
+    table_entry,
+)
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
 from .deck import Deck, check_seed
@@ -160,10 +167,11 @@ _new_tuple = tuple.__new__
 def _turns(link: tuple[Any, ...]) -> tuple[Turn, ...]:
     turns: list[Turn] = []
     while link:
-        link, seat, move = link
         # tuple.__new__ skips NamedTuple's Python-level constructor: this runs
-        # for every turn at the end of every hand.
-        turns.append(_new_tuple(Turn, (seat, move)))
+        # for every turn at the end of every hand.  A link is (previous, seat,
+        # move), so its tail is the turn's fields.
+        turns.append(_new_tuple(Turn, link[1:]))
+        link = link[0]
     turns.reverse()
     return tuple(turns)
 
@@ -840,18 +848,18 @@ class GameState:
     def _decide_first_card(self, move: Move) -> GameState:
         # The decision stays in the hand's history even when kings on the
         # table then call for a redeal: a replay must make it too.
-        decided = self._replace(
-            phase=Phase.AWAITING_DEAL,
-            stock=(),
-            first_card=None,
-            move_links=(self._move_links, self._to_move, move),
-        )
+        fields = list(self._s)
+        fields[_PHASE] = Phase.AWAITING_DEAL
+        fields[_STOCK] = ()
+        fields[_FIRST_CARD] = None
+        fields[_MOVE_LINKS] = (self._move_links, self._to_move, move)
         keep = move.kind is MoveKind.KEEP_FIRST_CARD
         # The deck in play is the first card and the stock under it (also in
         # a determinized sample, which has no record of its decks).
         cards = (self._s[_FIRST_CARD], *self._s[_STOCK])
-        dealt = _deal_into_play(decided, cards, keep_first=keep)
-        return dealt if dealt is not None else _deal_next(decided)
+        if _deal_into_play(fields, cards, keep_first=keep):
+            return _state(tuple(fields))
+        return _deal_next(fields)
 
     def _end_hand(
         self,
@@ -939,7 +947,9 @@ class GameState:
             )
         chosen = deck if isinstance(deck, Deck) else Deck(deck)
         source = attrs.evolve(self._source, decks=(*self._source.decks, chosen))
-        return _deal_next(self._replace(source=source))
+        fields = list(self._s)
+        fields[_SOURCE] = source
+        return _deal_next(fields)
 
     # -- building positions ------------------------------------------------------
 
@@ -1289,30 +1299,32 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     entry = table_entry(rules, table)
     compulsion = rules.capture_compulsion
     moves: list[Move] = []
-    if compulsion is CaptureCompulsion.PLAYED_CARD:
-        while hand:
-            low = hand & -hand
-            hand ^= low
-            index = low.bit_length() - 1
-            options = captures_in(rules, table, entry, index % 10)
-            if options:
-                moves.extend([_play_move(index, mask) for mask in options])
-            else:
-                moves.append(_TRAILS[index])
-        return tuple(moves)
     trails: list[Move] = []
     while hand:
         low = hand & -hand
         hand ^= low
         index = low.bit_length() - 1
-        options = captures_in(rules, table, entry, index % 10)
-        moves.extend([_play_move(index, mask) for mask in options])
+        described = entry[index % 10]
+        if described is None:
+            described = describe_into(rules, table, entry, index % 10)
+        if not described:
+            trails.append(_TRAILS[index])
+            if compulsion is not CaptureCompulsion.WHOLE_HAND:
+                moves.append(_TRAILS[index])
+            continue
+        if type(described) is int:
+            # The common case, inlined: one capture, every table card of the
+            # ranks it touches.
+            mask = table & described
+            move = _MOVE_CACHE.get(mask << 6 | index)
+            moves.append(move if move is not None else _play_move(index, mask))
+        else:
+            moves.extend([_play_move(index, m) for m in realise(table, described)])
         if compulsion is CaptureCompulsion.NONE:
             moves.append(_TRAILS[index])
-        else:
-            trails.append(_TRAILS[index])
-    # Whole-hand compulsion: trails only when no card can capture.
-    return tuple(moves) if moves else tuple(trails)
+    if compulsion is CaptureCompulsion.WHOLE_HAND and not moves:
+        return tuple(trails)  # no card can capture: any may be trailed
+    return tuple(moves)
 
 
 def _indexes(mask: int) -> list[int]:
@@ -1448,89 +1460,82 @@ def _start_hand(
     hand_number: int,
     scores: tuple[int, ...],
     hand_results: tuple[HandResult, ...],
-    redealt: tuple[Deck, ...] = (),
-    links: tuple[Any, ...] = (),
 ) -> GameState:
     """A hand about to be dealt, then dealt from the source."""
     sides = rules.sides
-    waiting = _make_state(
-        rules=rules,
-        phase=Phase.AWAITING_DEAL,
-        dealer=dealer,
-        hand_number=hand_number,
-        hands=(_EMPTY,) * rules.players,
-        table=_EMPTY,
-        stock=(),
-        piles=(_EMPTY,) * sides,
-        sweeps=(0,) * sides,
-        scores=scores,
-        last_capturer=None,
-        first_card=None,
-        winner=None,
-        hand_results=hand_results,
-        to_move=(dealer + 1) % rules.players,
-        deals_used=deals_used,
-        source=source,
-        hand_decks=redealt,
-        move_links=links,
-    )
+    waiting = [
+        rules,
+        Phase.AWAITING_DEAL,
+        dealer,
+        hand_number,
+        (0,) * rules.players,
+        0,
+        (),
+        (0,) * sides,
+        (0,) * sides,
+        scores,
+        None,
+        None,
+        None,
+        hand_results,
+        (dealer + 1) % rules.players,
+        deals_used,
+        source,
+        (),
+        (),
+    ]
     return _deal_next(waiting)
 
 
-def _deal_next(waiting: GameState) -> GameState:
-    """Deal decks from the source into a waiting state until one needs no
-    redeal (a loop, not recursion: some house rules redeal often)."""
-    rules = waiting.rules
+def _deal_next(fields: list[Any]) -> GameState:
+    """Deal decks from the source into the fields of a waiting state until
+    one needs no redeal (a loop, not recursion: some house rules redeal
+    often)."""
+    rules: Ruleset = fields[_RULES]
+    source: _DealSource = fields[_SOURCE]
     while True:
-        deck = waiting._source.deck(waiting._deals_used)
+        deck = source.deck(fields[_DEALS_USED])
         if deck is None:
-            return waiting
-        waiting = waiting._replace(
-            deals_used=waiting._deals_used + 1,
-            hand_decks=(*waiting._hand_decks, deck),
-        )
+            return _state(tuple(fields))
+        fields[_DEALS_USED] += 1
+        fields[_HAND_DECKS] = (*fields[_HAND_DECKS], deck)
+        cards = deck.cards
         if rules.first_card_choice:
-            return waiting._replace(
-                phase=Phase.FIRST_CARD,
-                stock=deck.cards[1:],
-                first_card=deck.cards[0],
-            )
-        dealt = _deal_into_play(waiting, deck.cards, keep_first=None)
-        if dealt is not None:
-            return dealt
+            fields[_PHASE] = Phase.FIRST_CARD
+            fields[_STOCK] = cards[1:]
+            fields[_FIRST_CARD] = cards[0]
+            return _state(tuple(fields))
+        if _deal_into_play(fields, cards, keep_first=None):
+            return _state(tuple(fields))
 
 
 def _deal_into_play(
-    state: GameState, cards: Sequence[Card], *, keep_first: bool | None
-) -> GameState | None:
-    """The hand dealt from ``cards`` (a whole deck, top first) and ready to
-    play, or ``None`` when the kings on the table call for a redeal."""
-    rules = state.rules
-    hands, table, stock = deal_hand(rules, state.dealer, cards, keep_first)
+    fields: list[Any], cards: Sequence[Card], *, keep_first: bool | None
+) -> bool:
+    """Deal ``cards`` (a whole deck, top first) into the fields of a waiting
+    state, ready to play; ``False`` (and the fields untouched) when the kings
+    on the table call for a redeal."""
+    rules: Ruleset = fields[_RULES]
+    dealer: int = fields[_DEALER]
+    hands, table, stock = deal_hand(rules, dealer, cards, keep_first)
     if needs_redeal(rules, table):
-        return None
-    fields = state._s
-    piles = fields[_PILES]
-    sweeps = fields[_SWEEPS]
-    last_capturer = None
+        return False
     swept = initial_sweeps(rules, table)
     if swept:
-        side = rules.side_of(state.dealer)
-        piles = _bump(piles, side, piles[side] | table)
-        sweeps = _bump(sweeps, side, sweeps[side] + swept)
-        last_capturer = state.dealer
+        side = rules.side_of(dealer)
+        piles = fields[_PILES]
+        sweeps = fields[_SWEEPS]
+        fields[_PILES] = _bump(piles, side, piles[side] | table)
+        fields[_SWEEPS] = _bump(sweeps, side, sweeps[side] + swept)
+        fields[_LAST_CAPTURER] = dealer
         table = 0
-    return state._replace(
-        phase=Phase.PLAY,
-        hands=tuple(hands),
-        table=table,
-        stock=stock,
-        piles=piles,
-        sweeps=sweeps,
-        last_capturer=last_capturer,
-        first_card=None,
-        to_move=(state.dealer + 1) % rules.players,
-    )
+    fields[_PHASE] = Phase.PLAY
+    fields[_HANDS] = tuple(hands)
+    fields[_TABLE] = table
+    fields[_STOCK] = stock
+    fields[_FIRST_CARD] = None
+    fields[_TO_MOVE] = (dealer + 1) % rules.players
+    return True
 
 
 def new_game(
