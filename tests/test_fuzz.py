@@ -161,7 +161,8 @@ def path_edits(
         elif edit == "delete":
             del parent[key]
         elif edit == "add" and isinstance(parent, dict):
-            parent[draw(keys or st.text(max_size=10) | names)] = draw(values)
+            key_strategy = keys if keys is not None else st.text(max_size=10) | names
+            parent[draw(key_strategy)] = draw(values)
         elif edit == "add":
             parent.insert(draw(st.integers(0, len(parent))), draw(values))
         else:

@@ -278,8 +278,30 @@ _POSITION_FIELDS = (
 ) = range(len(_FIELDS))
 
 
+class _Undealt(tuple[Move, ...]):
+    """The marker in a state's legal-move slot while its hand is not yet
+    dealt (see GameState._deal_pending): an empty tuple, so that apply()
+    finds no move there and takes its careful path."""
+
+    __slots__ = ()
+
+
+_UNDEALT = _Undealt()
+
+
 def _field(index: int, doc: str) -> Any:
     def get(self: GameState) -> Any:
+        return self._s[index]
+
+    return property(get, doc=doc)
+
+
+def _dealt_field(index: int, doc: str) -> Any:
+    """A field the deal decides: reading it deals a pending hand."""
+
+    def get(self: GameState) -> Any:
+        if self._m is _UNDEALT:
+            self._deal_pending()
         return self._s[index]
 
     return property(get, doc=doc)
@@ -289,6 +311,8 @@ def _field(index: int, doc: str) -> Any:
 # path computes with; they become CardSets only when read.
 def _cards_field(index: int, doc: str) -> Any:
     def get(self: GameState) -> CardSet:
+        if self._m is _UNDEALT:
+            self._deal_pending()
         return _from_mask(self._s[index])
 
     return property(get, doc=doc)
@@ -296,6 +320,8 @@ def _cards_field(index: int, doc: str) -> Any:
 
 def _card_sets_field(index: int, doc: str) -> Any:
     def get(self: GameState) -> tuple[CardSet, ...]:
+        if self._m is _UNDEALT:
+            self._deal_pending()
         return tuple([_from_mask(mask) for mask in self._s[index]])
 
     return property(get, doc=doc)
@@ -324,6 +350,11 @@ class GameState:
     _s: tuple[Any, ...]
     # The legal moves once asked for (None before): apply() then checks a
     # move from legal_moves() by identity instead of working it out again.
+    # _UNDEALT while the hand is not dealt yet: a hand is dealt when the
+    # state is first looked at, not when the previous hand ends, because a
+    # search that plays to the end of a hand and scores it never looks at
+    # the next deal, and shuffling and dealing it is a fifth of a hand's
+    # cost.  Until then _s holds the fields of the state before the deal.
     _m: tuple[Move, ...] | None
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -333,7 +364,7 @@ class GameState:
         )
 
     rules: Ruleset = _field(_RULES, "The ruleset in force.")
-    phase: Phase = _field(_PHASE, "Where the game stands (see :class:`Phase`).")
+    phase: Phase = _dealt_field(_PHASE, "Where the game stands (see :class:`Phase`).")
     dealer: int = _field(
         _DEALER, "The seat that dealt this hand; the seat after it leads."
     )
@@ -344,18 +375,18 @@ class GameState:
     )
     hands: tuple[CardSet, ...] = _card_sets_field(_HANDS, "Each seat's hand, by seat.")
     table: CardSet = _cards_field(_TABLE, "The cards face up on the table.")
-    stock: tuple[Card, ...] = _field(_STOCK, "The undealt cards, top first.")
+    stock: tuple[Card, ...] = _dealt_field(_STOCK, "The undealt cards, top first.")
     piles: tuple[CardSet, ...] = _card_sets_field(
         _PILES, "Each side's captured cards in this hand."
     )
-    sweeps: tuple[int, ...] = _field(_SWEEPS, "Each side's sweeps in this hand.")
+    sweeps: tuple[int, ...] = _dealt_field(_SWEEPS, "Each side's sweeps in this hand.")
     scores: tuple[int, ...] = _field(
         _SCORES, "Each side's match score: the sum of the finished hands."
     )
-    last_capturer: int | None = _field(
+    last_capturer: int | None = _dealt_field(
         _LAST_CAPTURER, "The seat that captured last in this hand, if any."
     )
-    first_card: Card | None = _field(
+    first_card: Card | None = _dealt_field(
         _FIRST_CARD,
         "Chkobba: the first card while the seat after the dealer decides on it "
         "(known only to that seat); otherwise ``None``.",
@@ -371,17 +402,25 @@ class GameState:
     # _hand_decks are this hand's decks (redeals first, the one in play last);
     # _move_links holds this hand's turns as a linked list (previous, seat,
     # move), so that applying a move costs the same late in a hand as early.
-    _to_move: int = _field(_TO_MOVE, "")
-    _deals_used: int = _field(_DEALS_USED, "")
+    _to_move: int = _dealt_field(_TO_MOVE, "")
+    _deals_used: int = _dealt_field(_DEALS_USED, "")
     _source: _DealSource = _field(_SOURCE, "")
-    _hand_decks: tuple[Deck, ...] = _field(_HAND_DECKS, "")
+    _hand_decks: tuple[Deck, ...] = _dealt_field(_HAND_DECKS, "")
     _move_links: tuple[Any, ...] = _field(_MOVE_LINKS, "")
 
-    def _replace(self, **changes: Any) -> GameState:
-        fields = list(self._s)
-        for name, value in changes.items():
-            fields[_INDEX[name]] = value
-        return _state(tuple(fields))
+    def _deal_pending(self) -> None:
+        # The state's value never changes: only when it is computed.  A race
+        # between two threads deals the same deck twice, harmlessly; _s is
+        # set before _m, so a reader that sees _m cleared sees the deal.
+        dealt = _deal_next(list(self._s))
+        _set_fields(self, dealt._s)
+        _set_moves(self, dealt._m)
+
+    def _dealt(self) -> tuple[Any, ...]:
+        """The fields, the hand dealt first if it is pending."""
+        if self._m is _UNDEALT:
+            self._deal_pending()
+        return self._s
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("GameState is immutable: apply() returns a new state")
@@ -391,16 +430,16 @@ class GameState:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, GameState):
-            return self._s == other._s
+            return self._dealt() == other._dealt()
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._s)
+        return hash(self._dealt())
 
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...], bytes]]:
         # The stock goes as bytes of card indexes: a bot framework pickles
         # states to send them to worker processes.
-        fields = self._s
+        fields = self._dealt()
         stock = bytes([card.index for card in fields[_STOCK]])
         return (_unpickle_state, (fields[:_STOCK] + fields[_STOCK + 1 :], stock))
 
@@ -417,7 +456,8 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase is Phase.OVER
+        # No need to deal a pending hand: its state is not over.
+        return self._s[_PHASE] is Phase.OVER
 
     @property
     def seed(self) -> int | None:
@@ -476,7 +516,7 @@ class GameState:
         >>> one == other, one.position_key() == other.position_key()
         (False, True)
         """
-        fields = self._s
+        fields = self._dealt()
         return (
             fields[_RULES],
             fields[_PHASE],
@@ -544,8 +584,8 @@ class GameState:
         ['5Dx5H', '4H', 'KCxJD2S', 'KCx5H2S3C']
         """
         moves = self._m
-        if moves is None:
-            fields = self._s
+        if not moves:  # not worked out yet, or no move at all, or not dealt
+            fields = self._dealt()
             phase = fields[_PHASE]
             if phase is Phase.PLAY:
                 moves = legal_plays(
@@ -758,23 +798,38 @@ class GameState:
             # very objects; anything else is checked from the rules.
             legal = self._m
             known = False
-            if legal is not None and (seat is None or seat == fields[_TO_MOVE]):
+            if legal and (seat is None or seat == fields[_TO_MOVE]):
                 for candidate in legal:
                     if candidate is move:
                         known = True
                         break
-            if not known and not (
-                fields[_PHASE] is Phase.PLAY
-                and (seat is None or seat == fields[_TO_MOVE])
-                and type(move) is Move
-                and self._is_legal_play(move)
-            ):
-                reason = self._illegal_reason(move, seat)
-                if reason is not None:
-                    raise IllegalMoveError(f"illegal move {move}: {reason}")
-        if fields[_PHASE] is Phase.FIRST_CARD:
-            return self._decide_first_card(move)
+            if not known:
+                fields = self._dealt()
+                if not (
+                    fields[_PHASE] is Phase.PLAY
+                    and (seat is None or seat == fields[_TO_MOVE])
+                    and type(move) is Move
+                    and self._is_legal_play(move)
+                ):
+                    reason = self._illegal_reason(move, seat)
+                    if reason is not None:
+                        raise IllegalMoveError(f"illegal move {move}: {reason}")
+        if fields[_PHASE] is not Phase.PLAY:
+            return self._apply_other(move)
         return self._play(move)
+
+    def _apply_other(self, move: Move) -> GameState:
+        """``move`` outside the play of a hand in progress: a first-card
+        decision, or a hand not dealt yet; refused otherwise, even unchecked,
+        since there is nothing it could do."""
+        phase = self._dealt()[_PHASE]
+        if phase is Phase.FIRST_CARD:
+            return self._decide_first_card(move)
+        if phase is Phase.PLAY:
+            return self._play(move)
+        raise IllegalMoveError(
+            f"illegal move {move}: {self._illegal_reason(move, None)}"
+        )
 
     def _play(self, move: Move) -> GameState:
         # The hot path of every search: plain tuples and masks, one new state.
@@ -1484,7 +1539,11 @@ def _start_hand(
         (),
         (),
     ]
-    return _deal_next(waiting)
+    if source.seed is None and deals_used >= len(source.decks):
+        return _deal_next(waiting)  # no deck to deal: it waits for one
+    state = _state(tuple(waiting))
+    _set_moves(state, _UNDEALT)
+    return state
 
 
 def _deal_next(fields: list[Any]) -> GameState:
