@@ -87,6 +87,17 @@ class Phase(enum.Enum):
     """The game has ended; :attr:`GameState.winner` is the winning side."""
 
 
+# Enum members read through their class cost a lookup each time (about
+# 50 ns); the hot paths read these module constants instead.
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
+_FIRST_CARD_PHASE = Phase.FIRST_CARD
+_AWAITING_DEAL = Phase.AWAITING_DEAL
+_WHOLE_HAND = CaptureCompulsion.WHOLE_HAND
+_NO_COMPULSION = CaptureCompulsion.NONE
+_PLAYED_CARD = CaptureCompulsion.PLAYED_CARD
+
+
 class Turn(NamedTuple):
     """One entry of a game's history: the seat and the move it made.
 
@@ -449,7 +460,7 @@ class GameState:
     def current_player(self) -> int | None:
         """The seat to move, or ``None`` when the game is over or waiting for
         a deck."""
-        if self.phase is Phase.PLAY or self.phase is Phase.FIRST_CARD:
+        if self.phase is _PLAY or self.phase is _FIRST_CARD_PHASE:
             return self._to_move
         return None
 
@@ -457,7 +468,7 @@ class GameState:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         # No need to deal a pending hand: its state is not over.
-        return self._s[_PHASE] is Phase.OVER
+        return self._s[_PHASE] is _OVER
 
     @property
     def seed(self) -> int | None:
@@ -489,7 +500,7 @@ class GameState:
     def history(self) -> tuple[Move, ...]:
         """Every move of the game, in order, all hands together."""
         done = tuple(move for result in self.hand_results for move in result.moves)
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return done
         return done + self.moves_this_hand
 
@@ -587,11 +598,11 @@ class GameState:
         if not moves:  # not worked out yet, or no move at all, or not dealt
             fields = self._dealt()
             phase = fields[_PHASE]
-            if phase is Phase.PLAY:
+            if phase is _PLAY:
                 moves = legal_plays(
                     fields[_RULES], fields[_HANDS][fields[_TO_MOVE]], fields[_TABLE]
                 )
-            elif phase is Phase.FIRST_CARD:
+            elif phase is _FIRST_CARD_PHASE:
                 card: Card = fields[_FIRST_CARD]  # the phase guarantees a card
                 moves = (Move.keep_first_card(card), Move.table_first_card(card))
             else:
@@ -643,9 +654,9 @@ class GameState:
         if taken:
             return taken in captures_in(rules, table, entry, card.index % 10)
         compulsion = rules.capture_compulsion
-        if compulsion is CaptureCompulsion.PLAYED_CARD:
+        if compulsion is _PLAYED_CARD:
             return not captures_in(rules, table, entry, card.index % 10)
-        if compulsion is CaptureCompulsion.NONE:
+        if compulsion is _NO_COMPULSION:
             return True
         while hand:
             low = hand & -hand
@@ -659,24 +670,24 @@ class GameState:
             return f"{shown(move)} is not a Move (parse move text with Move.parse)"
         phase = self.phase
         if (
-            phase is Phase.PLAY
+            phase is _PLAY
             and (seat is None or seat == self._to_move)
             and self._is_legal_play(move)
         ):
             return None
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return (
                 f"the game is over (side {self.winner} won, scores "
                 f"{_scores_text(self.scores)}): no move is legal"
             )
-        if phase is Phase.AWAITING_DEAL:
+        if phase is _AWAITING_DEAL:
             return (
                 "the hand is over and the next deck is not dealt: call state.deal(deck)"
             )
         to_move = self._to_move
         if seat is not None and seat != to_move:
             return f"seat {seat} is not to move: it is seat {to_move}'s turn"
-        if phase is Phase.FIRST_CARD:
+        if phase is _FIRST_CARD_PHASE:
             legal = self.legal_moves()
             if move in legal:
                 return None
@@ -728,7 +739,7 @@ class GameState:
         table = self.table
         options = capture_masks(rules, table.mask, card)
         if not move.captured:
-            if rules.capture_compulsion is CaptureCompulsion.WHOLE_HAND:
+            if rules.capture_compulsion is _WHOLE_HAND:
                 return (
                     f"seat {self._to_move} holds a card that can capture, so it must "
                     "capture (capture_compulsion=whole_hand)"
@@ -806,7 +817,7 @@ class GameState:
             if not known:
                 fields = self._dealt()
                 if not (
-                    fields[_PHASE] is Phase.PLAY
+                    fields[_PHASE] is _PLAY
                     and (seat is None or seat == fields[_TO_MOVE])
                     and type(move) is Move
                     and self._is_legal_play(move)
@@ -814,7 +825,7 @@ class GameState:
                     reason = self._illegal_reason(move, seat)
                     if reason is not None:
                         raise IllegalMoveError(f"illegal move {move}: {reason}")
-        if fields[_PHASE] is not Phase.PLAY:
+        if fields[_PHASE] is not _PLAY:
             return self._apply_other(move)
         return self._play(move)
 
@@ -823,9 +834,9 @@ class GameState:
         decision, or a hand not dealt yet; refused otherwise, even unchecked,
         since there is nothing it could do."""
         phase = self._dealt()[_PHASE]
-        if phase is Phase.FIRST_CARD:
+        if phase is _FIRST_CARD_PHASE:
             return self._decide_first_card(move)
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return self._play(move)
         raise IllegalMoveError(
             f"illegal move {move}: {self._illegal_reason(move, None)}"
@@ -865,7 +876,7 @@ class GameState:
         return _state(
             (
                 rules,
-                Phase.PLAY,
+                _PLAY,
                 fields[_DEALER],
                 fields[_HAND_NUMBER],
                 hands,
@@ -904,7 +915,7 @@ class GameState:
         # The decision stays in the hand's history even when kings on the
         # table then call for a redeal: a replay must make it too.
         fields = list(self._s)
-        fields[_PHASE] = Phase.AWAITING_DEAL
+        fields[_PHASE] = _AWAITING_DEAL
         fields[_STOCK] = ()
         fields[_FIRST_CARD] = None
         fields[_MOVE_LINKS] = (self._move_links, self._to_move, move)
@@ -951,7 +962,7 @@ class GameState:
         if winner is not None:
             return _make_state(
                 rules=rules,
-                phase=Phase.OVER,
+                phase=_OVER,
                 dealer=self.dealer,
                 hand_number=self.hand_number,
                 hands=(0,) * rules.players,
@@ -995,7 +1006,7 @@ class GameState:
         >>> state.deal(sr.Deck.shuffled(2)).phase
         <Phase.PLAY: 'play'>
         """
-        if self.phase is not Phase.AWAITING_DEAL:
+        if self.phase is not _AWAITING_DEAL:
             raise IllegalMoveError(
                 f"no deck is due: the game is in phase {self.phase.value}; decks are "
                 "dealt only when the phase is awaiting_deal"
@@ -1138,7 +1149,7 @@ class GameState:
         )
         return _make_state(
             rules=rules,
-            phase=Phase.PLAY,
+            phase=_PLAY,
             hand_number=0,
             first_card=None,
             winner=None,
@@ -1181,7 +1192,7 @@ class GameState:
             raise NotationError(f"move text must be a string, not {shown(text)}")
         legal = self.legal_moves()
         word = text.strip().lower()
-        if self.phase is Phase.FIRST_CARD and word in ("keep", "table"):
+        if self.phase is _FIRST_CARD_PHASE and word in ("keep", "table"):
             return legal[0] if word == "keep" else legal[1]
         move = Move.parse(text)
         said_outright = "x" in word or word.startswith("trail")
@@ -1364,7 +1375,7 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
             described = describe_into(rules, table, entry, index % 10)
         if not described:
             trails.append(_TRAILS[index])
-            if compulsion is not CaptureCompulsion.WHOLE_HAND:
+            if compulsion is not _WHOLE_HAND:
                 moves.append(_TRAILS[index])
             continue
         if type(described) is int:
@@ -1375,9 +1386,9 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
             moves.append(move if move is not None else _play_move(index, mask))
         else:
             moves.extend([_play_move(index, m) for m in realise(table, described)])
-        if compulsion is CaptureCompulsion.NONE:
+        if compulsion is _NO_COMPULSION:
             moves.append(_TRAILS[index])
-    if compulsion is CaptureCompulsion.WHOLE_HAND and not moves:
+    if compulsion is _WHOLE_HAND and not moves:
         return tuple(trails)  # no card can capture: any may be trailed
     return tuple(moves)
 
@@ -1520,7 +1531,7 @@ def _start_hand(
     sides = rules.sides
     waiting = [
         rules,
-        Phase.AWAITING_DEAL,
+        _AWAITING_DEAL,
         dealer,
         hand_number,
         (0,) * rules.players,
@@ -1560,7 +1571,7 @@ def _deal_next(fields: list[Any]) -> GameState:
         fields[_HAND_DECKS] = (*fields[_HAND_DECKS], deck)
         cards = deck.cards
         if rules.first_card_choice:
-            fields[_PHASE] = Phase.FIRST_CARD
+            fields[_PHASE] = _FIRST_CARD_PHASE
             fields[_STOCK] = cards[1:]
             fields[_FIRST_CARD] = cards[0]
             return _state(tuple(fields))
@@ -1588,7 +1599,7 @@ def _deal_into_play(
         fields[_SWEEPS] = _bump(sweeps, side, sweeps[side] + swept)
         fields[_LAST_CAPTURER] = dealer
         table = 0
-    fields[_PHASE] = Phase.PLAY
+    fields[_PHASE] = _PLAY
     fields[_HANDS] = tuple(hands)
     fields[_TABLE] = table
     fields[_STOCK] = stock
