@@ -284,17 +284,20 @@ def score_hand(
             f"these rules have {rules.sides} sides: give {rules.sides} piles and "
             f"{rules.sides} sweep counts, not {len(piles)} and {len(sweeps)}"
         )
+    best = _BEST_IN_SUIT
     facts = []
     for pile in piles:
         mask = pile.mask
-        by_suit = [(mask >> (10 * s)) & 0x3FF for s in range(4)]
-        coins = by_suit[0]
+        coins = mask & 0x3FF
+        hearts = mask >> 10 & 0x3FF
+        spades = mask >> 20 & 0x3FF
+        clubs = mask >> 30
         facts.append(
             (
                 mask.bit_count(),
                 coins.bit_count(),
-                sum(_BEST_IN_SUIT[bits] for bits in by_suit),
-                sum(1 for bits in by_suit if bits),
+                best[coins] + best[hearts] + best[spades] + best[clubs],
+                (coins != 0) + (hearts != 0) + (spades != 0) + (clubs != 0),
                 (mask & _SEVENS).bit_count(),
                 (mask & _SIXES).bit_count(),
                 (~coins & (coins + 1)).bit_length() - 1,
@@ -306,16 +309,18 @@ def score_hand(
     primiera_winner = _outright(
         [_primiera_key(rule, f[2], f[3], f[4], f[5]) for f in facts]
     )
+    napola = rules.napola
+    re_bello_scores = rules.re_bello
     sides = []
     for side, (pile, fact, swept) in enumerate(zip(piles, facts, sweeps, strict=True)):
-        cards, coins, total, suits, sevens, sixes, run = fact
+        cards, coins_held, total, suits, sevens, sixes, run = fact
         settebello = bool(pile.mask & 1 << 6)
         re_bello = bool(pile.mask & 1 << 9)
         sides.append(
             SideScore(
                 side=side,
                 cards=cards,
-                coins=coins,
+                coins=coins_held,
                 settebello=settebello,
                 primiera=total,
                 primiera_suits=suits,
@@ -324,14 +329,14 @@ def score_hand(
                 sweeps=swept,
                 re_bello=re_bello,
                 napola_run=run,
-                all_coins=coins == 10,
+                all_coins=coins_held == 10,
                 cards_points=int(cards_winner == side),
                 coins_points=int(coins_winner == side),
                 settebello_points=int(settebello),
                 primiera_points=int(primiera_winner == side),
                 sweep_points=swept,
-                re_bello_points=int(rules.re_bello and re_bello),
-                napola_points=run if rules.napola and run >= 3 else 0,
+                re_bello_points=int(re_bello_scores and re_bello),
+                napola_points=run if napola and run >= 3 else 0,
             )
         )
     return HandScore(

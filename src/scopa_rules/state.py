@@ -873,7 +873,9 @@ class GameState:
             dealt, used = deal_round(rules, fields[_DEALER], stock)
             hands = tuple(dealt)
             stock = stock[used:]
-        return _state(
+        state = _new_state(GameState)
+        _set_fields(
+            state,
             (
                 rules,
                 _PLAY,
@@ -894,8 +896,10 @@ class GameState:
                 fields[_SOURCE],
                 fields[_HAND_DECKS],
                 links,
-            )
+            ),
         )
+        _set_moves(state, None)
+        return state
 
     def _sweep_counts(
         self, card: Card, hands: tuple[int, ...], stock: tuple[Card, ...]
