@@ -827,24 +827,8 @@ class GameState:
                         raise IllegalMoveError(f"illegal move {move}: {reason}")
         if fields[_PHASE] is not _PLAY:
             return self._apply_other(move)
-        return self._play(move)
-
-    def _apply_other(self, move: Move) -> GameState:
-        """``move`` outside the play of a hand in progress: a first-card
-        decision, or a hand not dealt yet; refused otherwise, even unchecked,
-        since there is nothing it could do."""
-        phase = self._dealt()[_PHASE]
-        if phase is _FIRST_CARD_PHASE:
-            return self._decide_first_card(move)
-        if phase is _PLAY:
-            return self._play(move)
-        raise IllegalMoveError(
-            f"illegal move {move}: {self._illegal_reason(move, None)}"
-        )
-
-    def _play(self, move: Move) -> GameState:
-        # The hot path of every search: plain tuples and masks, one new state.
-        fields = self._s
+        # From here on the hot path of every search, written out in one
+        # function: plain tuples and masks, one new state.
         rules = fields[_RULES]
         seat = fields[_TO_MOVE]
         card = move.card
@@ -900,6 +884,20 @@ class GameState:
         )
         _set_moves(state, None)
         return state
+
+
+    def _apply_other(self, move: Move) -> GameState:
+        """``move`` outside the play of a hand in progress: a first-card
+        decision, or a hand not dealt yet; refused otherwise, even unchecked,
+        since there is nothing it could do."""
+        phase = self._dealt()[_PHASE]
+        if phase is _FIRST_CARD_PHASE:
+            return self._decide_first_card(move)
+        if phase is _PLAY:
+            return self.apply(move, check=False)
+        raise IllegalMoveError(
+            f"illegal move {move}: {self._illegal_reason(move, None)}"
+        )
 
     def _sweep_counts(
         self, card: Card, hands: tuple[int, ...], stock: tuple[Card, ...]
