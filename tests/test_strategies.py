@@ -498,7 +498,12 @@ def test_legal_moves_shrink_to_the_first_legal_move() -> None:
 REASONS = {
     sst.IllegalKind.WRONG_SEAT: "is not to move",
     sst.IllegalKind.NOT_IN_HAND: ("is not in seat", "must first decide"),
-    sst.IllegalKind.FORBIDDEN_CAPTURE: ("not on the table", "capture", "add up"),
+    sst.IllegalKind.FORBIDDEN_CAPTURE: (
+        "not on the table",
+        "capture",
+        "add up",
+        "an ace takes the whole table",
+    ),
     sst.IllegalKind.MUST_CAPTURE: "capture",
     sst.IllegalKind.GAME_OVER: "the game is over",
 }

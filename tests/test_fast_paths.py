@@ -1,0 +1,314 @@
+"""The fast paths give the same answers as the slow, obvious ones.
+
+Captures are cached by the table's rank pattern and mapped onto each real
+table; states remember their legal moves and apply() recognises them by
+identity; a hand is dealt when its state is first looked at.  Each test here
+pits one of those against a plain reading of the rules or an eagerly built
+state.
+"""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import scopa_rules as sr
+from scopa_rules import captures
+
+ALL = sorted(sr.ALL_CARDS)
+
+CAPTURE_OPTIONS: dict[str, list[Any]] = {
+    "capture_values": list(sr.CaptureValues),
+    "capture_rule": list(sr.CaptureRule),
+    "capture_mode": list(sr.CaptureMode),
+    "ace_takes_all": [False, True],
+    "ace_blocked_by_table_ace": [False, True],
+}
+
+
+@st.composite
+def capture_rules(draw: st.DrawFn) -> sr.Ruleset:
+    return sr.Ruleset(
+        **{
+            name: draw(st.sampled_from(values))
+            for name, values in CAPTURE_OPTIONS.items()
+        }
+    )
+
+
+def oracle_captures(
+    rules: sr.Ruleset, table: list[sr.Card], card: sr.Card
+) -> list[frozenset[sr.Card]]:
+    """RULES.md section 2 read plainly: every subset of the table, filtered."""
+    if not table:
+        return []
+    value = rules.capture_value(card.rank)
+    table_aces = any(c.rank is sr.Rank.ACE for c in table)
+    if (
+        card.rank is sr.Rank.ACE
+        and rules.ace_takes_all
+        and not (rules.ace_blocked_by_table_ace and table_aces)
+    ):
+        return [frozenset(table)]
+    subsets = [
+        frozenset(combo)
+        for size in range(1, len(table) + 1)
+        for combo in itertools.combinations(table, size)
+    ]
+
+    def total(cards: frozenset[sr.Card]) -> int:
+        return sum(rules.capture_value(c.rank) for c in cards)
+
+    matches: list[frozenset[sr.Card]] = []
+    fifteens: list[frozenset[sr.Card]] = []
+    if rules.capture_mode is not sr.CaptureMode.FIFTEEN:
+        matches = [s for s in subsets if total(s) == value]
+        singles = [s for s in matches if len(s) == 1]
+        if rules.capture_rule is sr.CaptureRule.SINGLE_FIRST and singles:
+            matches = singles
+        elif rules.capture_rule is sr.CaptureRule.FEWEST_CARDS and matches:
+            fewest = min(len(s) for s in matches)
+            matches = [s for s in matches if len(s) == fewest]
+    if rules.capture_mode is not sr.CaptureMode.MATCH:
+        fifteens = [s for s in subsets if total(s) + value == 15]
+    return matches + fifteens
+
+
+@settings(max_examples=400)
+@given(
+    rules=capture_rules(),
+    cards=st.lists(st.sampled_from(ALL), min_size=1, max_size=11, unique=True),
+)
+def test_captures_match_a_plain_reading_of_the_rules(
+    rules: sr.Ruleset, cards: list[sr.Card]
+) -> None:
+    card, table = cards[0], cards[1:]
+    found = sr.capture_options(rules, sr.CardSet(table), card)
+    expected = oracle_captures(rules, table, card)
+    assert sorted(found, key=lambda s: s.mask) == list(found)  # ascending
+    assert {frozenset(s) for s in found} == set(expected)
+    assert len(found) == len(expected)
+
+
+def test_tables_with_one_pattern_get_their_own_cards() -> None:
+    # 2D 3D 5H and 2S 3C 5C hold the same ranks: one cache entry serves
+    # both, mapped onto each table's own suits.
+    rules = sr.Ruleset.scopa(capture_rule="free")
+    five = sr.Card.parse("5S")
+    for text in ("2D 3D 5H", "2S 3C 5C", "2C 3H 5D"):
+        table = sr.CardSet(text)
+        options = sr.capture_options(rules, table, five)
+        assert {str(s) for s in options} == {
+            str(sr.CardSet([c for c in table if c.rank is sr.Rank.FIVE])),
+            str(sr.CardSet([c for c in table if c.rank is not sr.Rank.FIVE])),
+        }
+    # Two of a rank on the table, one taken: which one is the table's own.
+    twos = sr.CardSet("2H 2C 3S")
+    options = sr.capture_options(rules, twos, five)
+    assert [str(s) for s in options] == ["2H 3S", "3S 2C"]
+
+
+def test_a_flushed_capture_cache_gives_the_same_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = sr.Ruleset.escoba()
+    rng = random.Random(5)
+    cases = []
+    for _ in range(60):
+        cards = rng.sample(ALL, 8)
+        cases.append((sr.CardSet(cards[1:]), cards[0]))
+    expected = [sr.capture_options(rules, table, card) for table, card in cases]
+    monkeypatch.setattr(captures, "_PATTERN_LIMIT", 3)
+    for _ in range(2):
+        got = [sr.capture_options(rules, table, card) for table, card in cases]
+        assert got == expected
+
+
+# -- legal moves and apply ------------------------------------------------------
+
+
+def oracle_moves(state: sr.GameState) -> list[sr.Move]:
+    """Legal moves from the capture oracle and the compulsion rule."""
+    rules = state.rules
+    seat = state.current_player
+    assert seat is not None
+    table = list(state.table)
+    per_card = []
+    for card in state.hands[seat]:
+        options = sorted(
+            (sr.CardSet(s) for s in oracle_captures(rules, table, card)),
+            key=lambda s: s.mask,
+        )
+        per_card.append((card, [sr.Move.capture(card, s) for s in options]))
+    compulsion = rules.capture_compulsion
+    anyone_captures = any(caps for _, caps in per_card)
+    moves: list[sr.Move] = []
+    for card, caps in per_card:
+        moves.extend(caps)
+        if compulsion is sr.CaptureCompulsion.NONE or (
+            not caps
+            and (compulsion is sr.CaptureCompulsion.PLAYED_CARD or not anyone_captures)
+        ):
+            moves.append(sr.Move.trail(card))
+    return moves
+
+
+@settings(max_examples=150)
+@given(
+    rules=capture_rules(),
+    compulsion=st.sampled_from(list(sr.CaptureCompulsion)),
+    seed=st.integers(0, 2**32),
+    plies=st.integers(0, 30),
+)
+def test_legal_moves_match_the_oracle_along_a_game(
+    rules: sr.Ruleset, compulsion: sr.CaptureCompulsion, seed: int, plies: int
+) -> None:
+    rules = rules.replace(capture_compulsion=compulsion)
+    state = sr.new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.phase is not sr.Phase.PLAY:
+            break
+        moves = state.legal_moves()
+        assert list(moves) == oracle_moves(state)
+        state = state.apply(rng.choice(moves))
+
+
+def test_apply_accepts_an_equal_move_that_is_not_the_one_handed_out() -> None:
+    state = sr.new_game(seed=7)
+    handed = state.legal_moves()[0]
+    twin = sr.Move.parse(str(handed))
+    assert twin == handed
+    assert twin is not handed
+    assert state.apply(twin) == state.apply(handed)
+
+
+def test_illegal_moves_still_raise_once_legal_moves_are_known() -> None:
+    state = sr.new_game(seed=7)
+    state.legal_moves()
+    before = pickle.dumps(state)
+    with pytest.raises(sr.IllegalMoveError, match="not in seat 0's hand"):
+        state.apply(sr.Move.parse("AC"))
+    with pytest.raises(sr.IllegalMoveError, match="not to move"):
+        state.apply(state.legal_moves()[0], seat=1)
+    assert pickle.dumps(state) == before
+
+
+def finished_game() -> sr.GameState:
+    state = sr.new_game(sr.Ruleset.scopa(target_score=1), seed=3)
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    return state
+
+
+def test_even_an_unchecked_move_is_refused_when_the_game_is_over() -> None:
+    over = finished_game()
+    with pytest.raises(sr.IllegalMoveError, match="the game is over"):
+        over.apply(sr.Move.parse("7D"), check=False)
+
+
+# -- the next hand is dealt when first looked at ------------------------------
+
+
+def end_of_first_hand(rules: sr.Ruleset, seed: int) -> sr.GameState:
+    state = sr.new_game(rules, seed=seed)
+    while state.hand_number == 0:
+        state = state.apply(state.legal_moves()[0])
+    return state
+
+
+def count_shuffles(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    shuffled = sr.Deck.shuffled.__func__  # type: ignore[attr-defined]
+
+    def counting(cls: type[sr.Deck], seed: int, number: int = 0) -> sr.Deck:
+        calls.append(number)
+        deck: sr.Deck = shuffled(cls, seed, number)
+        return deck
+
+    monkeypatch.setattr(sr.Deck, "shuffled", classmethod(counting))
+    return calls
+
+
+def test_scoring_a_hand_does_not_deal_the_next(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = count_shuffles(monkeypatch)
+    state = end_of_first_hand(sr.Ruleset.scopa(), seed=11)
+    assert calls == [0]
+    # What a playout reads at the end of a hand needs no deal.
+    assert state.hand_number == 1
+    assert not state.is_over
+    assert state.winner is None
+    assert state.scores == state.last_hand.scores  # type: ignore[union-attr]
+    assert state.dealer == 0
+    assert state.seed == 11
+    assert calls == [0]
+    # Anything the deal decides deals it, once.
+    assert len(state.hands[state.current_player]) == 3  # type: ignore[index]
+    assert state.phase is sr.Phase.PLAY
+    state.legal_moves()
+    assert calls == [0, 1]
+
+
+PENDING_READS: list[tuple[str, Any]] = [
+    ("phase", lambda s: s.phase),
+    ("hands", lambda s: s.hands),
+    ("table", lambda s: s.table),
+    ("stock", lambda s: s.stock),
+    ("piles", lambda s: s.piles),
+    ("sweeps", lambda s: s.sweeps),
+    ("last_capturer", lambda s: s.last_capturer),
+    ("first_card", lambda s: s.first_card),
+    ("current_player", lambda s: s.current_player),
+    ("legal_moves", lambda s: s.legal_moves()),
+    ("position_key", lambda s: s.position_key()),
+    ("hash", hash),
+    ("pickle", lambda s: pickle.loads(pickle.dumps(s)).position_key()),
+    ("render", lambda s: s.render()),
+    ("record", lambda s: s.record().to_text()),
+    ("view", lambda s: s.view(0).hand),
+    ("apply", lambda s: s.apply(s.legal_moves()[0]).position_key()),
+    (
+        "unchecked apply",
+        # The move comes from a twin, so that the apply is the first read.
+        lambda s: s.apply(
+            end_of_first_hand(s.rules, seed=4).legal_moves()[0], check=False
+        ).position_key(),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "rules", [sr.Ruleset.scopa(), sr.Ruleset.chkobba(), sr.Ruleset.escoba()]
+)
+@pytest.mark.parametrize(("name", "read"), PENDING_READS)
+def test_a_pending_deal_reads_like_a_dealt_one(
+    rules: sr.Ruleset, name: str, read: Any
+) -> None:
+    # Two copies of the same end of hand: one is dealt by a first read of
+    # everything, the other is read first through `read`.
+    dealt = end_of_first_hand(rules, seed=4)
+    for _, look in PENDING_READS[:9]:
+        look(dealt)
+    pending = end_of_first_hand(rules, seed=4)
+    first = read(pending)
+    assert first == read(dealt)
+    assert pending == dealt
+    assert hash(pending) == hash(dealt)
+    assert [look(pending) for _, look in PENDING_READS[:9]] == [
+        look(dealt) for _, look in PENDING_READS[:9]
+    ]
+
+
+def test_a_pending_deal_equals_its_replay() -> None:
+    for seed in range(5):
+        state = end_of_first_hand(sr.Ruleset.scopa(players=4), seed=seed)
+        assert state.record().final_state() == state
+        assert sr.GameState.from_dict(state.to_dict()) == state
