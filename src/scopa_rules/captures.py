@@ -111,6 +111,7 @@ def _compute_options(rules: Ruleset, table_mask: int, value: int) -> tuple[int, 
 # four rows' spreads counts each rank (at most 4: no carry between fields).
 _SPREAD = tuple(sum(1 << 3 * r for r in range(10) if x >> r & 1) for x in range(1024))
 _RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10))
+_SET_BITS = tuple(tuple(s for s in range(4) if x >> s & 1) for x in range(16))
 
 # (pattern << 7 | capture key) -> per rank of the played card, its captures
 # on the pattern (None until asked for).  See _describe for the encoding.
@@ -143,27 +144,33 @@ def _describe(rules: Ruleset, pattern: int, rank: int) -> int | tuple[Any, ...]:
       for each rank taken only in part, the rank's column and which of the
       table's cards of that rank (by position, lowest suit first) it takes.
     """
-    counts = [pattern >> 3 * r & 7 for r in range(10)]
     canonical = 0
-    for r, count in enumerate(counts):
-        for suit in range(count):
+    for r in range(10):
+        for suit in range(pattern >> 3 * r & 7):
             canonical |= 1 << (r + 10 * suit)
     found = _compute_options(rules, canonical, rules._values[rank])
     described: list[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]] = []
     for option in found:
         columns = 0
         picks = []
-        for r, column in enumerate(_RANK_COLUMNS):
+        rest = option
+        while rest:  # rank by rank of the ranks the capture touches
+            r = ((rest & -rest).bit_length() - 1) % 10
+            column = _RANK_COLUMNS[r]
+            rest &= ~column
             taken = option & column
-            if not taken:
-                continue
             if taken == canonical & column:
                 columns |= column
             else:
-                positions = tuple(
-                    s for s in range(counts[r]) if taken >> (r + 10 * s) & 1
+                # On the canonical table a rank's cards sit in the lowest
+                # suits, so the suits taken are the positions taken.
+                suits = (
+                    (taken >> r & 1)
+                    | (taken >> (r + 9) & 2)
+                    | (taken >> (r + 18) & 4)
+                    | (taken >> (r + 27) & 8)
                 )
-                picks.append((column, positions))
+                picks.append((column, _SET_BITS[suits]))
         described.append((columns, tuple(picks)))
     if any(picks for _, picks in described):
         return tuple(described)
@@ -182,15 +189,18 @@ def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...
     if type(described[0]) is int:  # type: ignore[index]
         return tuple(sorted([table_mask & columns for columns in described]))  # type: ignore[union-attr]
     found = []
+    groups: dict[int, list[int]] = {}  # a rank's table cards, lowest suit first
     for columns, picks in described:  # type: ignore[union-attr]
         mask = table_mask & columns
         for column, positions in picks:
-            group = table_mask & column
-            bits = []
-            while group:
-                low = group & -group
-                bits.append(low)
-                group ^= low
+            bits = groups.get(column)
+            if bits is None:
+                bits = groups[column] = []
+                group = table_mask & column
+                while group:
+                    low = group & -group
+                    bits.append(low)
+                    group ^= low
             for position in positions:
                 mask |= bits[position]
         found.append(mask)

@@ -49,7 +49,7 @@ from .errors import (
     NotationError,
     shown,
 )
-from .moves import Move, MoveKind
+from .moves import Move, MoveKind, _unchecked_move
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, Ruleset
 from .scoring import HandScore, score_hand
 
@@ -168,7 +168,7 @@ def _play_move(index: int, mask: int) -> Move:
     if move is None:
         if len(_MOVE_CACHE) > 200_000:
             _MOVE_CACHE.clear()
-        move = _MOVE_CACHE[key] = Move(_CARDS[index], _from_mask(mask))
+        move = _MOVE_CACHE[key] = _unchecked_move(_CARDS[index], _from_mask(mask))
     return move
 
 
@@ -885,7 +885,6 @@ class GameState:
         _set_moves(state, None)
         return state
 
-
     def _apply_other(self, move: Move) -> GameState:
         """``move`` outside the play of a hand in progress: a first-card
         decision, or a hand not dealt yet; refused otherwise, even unchecked,
@@ -1387,12 +1386,34 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
             move = _MOVE_CACHE.get(mask << 6 | index)
             moves.append(move if move is not None else _play_move(index, mask))
         else:
-            moves.extend([_play_move(index, m) for m in realise(table, described)])
+            moves.extend(_many_captures(rules, table, index, described))
         if compulsion is _NO_COMPULSION:
             moves.append(_TRAILS[index])
     if compulsion is _WHOLE_HAND and not moves:
         return tuple(trails)  # no card can capture: any may be trailed
     return tuple(moves)
+
+
+# A card with several captures, or captures taking some of a rank's cards,
+# costs a mapping per capture (see captures.realise): on a crowded table
+# that is most of the work.  A search meets the same tables again and again,
+# so those moves are kept by exact table and card.
+_MANY_CAPTURES: dict[int, tuple[Move, ...]] = {}
+_MANY_CAPTURES_LIMIT = 1 << 16
+
+
+def _many_captures(
+    rules: Ruleset, table: int, index: int, described: tuple[Any, ...]
+) -> tuple[Move, ...]:
+    key = (table << 6 | index) << 7 | rules._capture_key
+    moves = _MANY_CAPTURES.get(key)
+    if moves is None:
+        if len(_MANY_CAPTURES) >= _MANY_CAPTURES_LIMIT:
+            _MANY_CAPTURES.clear()
+        moves = _MANY_CAPTURES[key] = tuple(
+            [_play_move(index, mask) for mask in realise(table, described)]
+        )
+    return moves
 
 
 def _indexes(mask: int) -> list[int]:
