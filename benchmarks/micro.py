@@ -57,6 +57,27 @@ def per_fresh_call(state: sr.GameState, repeats: int = 5) -> float:
     return best * 1e6
 
 
+def per_new_table(rules: sr.Ruleset, count: int = 2000) -> tuple[float, float]:
+    """Mean µs of ``legal_moves()`` on random positions with 12 table cards
+    never seen before in this process, and the mean number of moves."""
+    rng = random.Random(len(rules.describe()))
+    cards = sorted(sr.ALL_CARDS)
+    states = []
+    for _ in range(count):
+        drawn = rng.sample(cards, 18)
+        hands = [sr.CardSet(drawn[12:15]), sr.CardSet(drawn[15:])]
+        table = sr.CardSet(drawn[:12])
+        rest = sr.ALL_CARDS - table - hands[0] - hands[1]
+        states.append(
+            sr.GameState.from_position(
+                rules, hands=hands, table=table, piles=[rest, ""]
+            )
+        )
+    start = time.process_time()
+    moves = sum(len(state.legal_moves()) for state in states)
+    return (time.process_time() - start) / count * 1e6, moves / count
+
+
 def crowded_position(rules: sr.Ruleset) -> sr.GameState:
     """A 2-player position with 12 cards on the table and 3 in hand."""
     table = sr.CardSet("AD 2D 3H 4S 5C AH 2S 3C 4D 6H JS QC")
@@ -92,6 +113,10 @@ def main() -> None:
     ]
     for name, state in fresh:
         print(f"{name:<55} {per_fresh_call(state):8.2f} µs")
+    for name, rules in (("Scopa", sr.Ruleset.scopa()), ("Escoba", sr.Ruleset.escoba())):
+        micros, moves = per_new_table(rules)
+        label = f"legal_moves(), {name}, 12 new table cards ({moves:.0f} moves)"
+        print(f"{label:<55} {micros:8.2f} µs")
     figures = [
         ("legal_moves() again (kept by the state)", crowded.legal_moves),
         ("apply(move from legal_moves())", lambda: start.apply(move)),

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import scopa_rules as sr
 from scopa_rules import captures
+from scopa_rules import state as state_module
 
 ALL = sorted(sr.ALL_CARDS)
 
@@ -313,3 +314,20 @@ def test_a_pending_deal_equals_its_replay() -> None:
         state = end_of_first_hand(sr.Ruleset.scopa(players=4), seed=seed)
         assert state.record().final_state() == state
         assert sr.GameState.from_dict(state.to_dict()) == state
+
+
+def test_crowded_tables_give_the_oracle_moves_through_a_flushed_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(state_module, "_MANY_CAPTURES_LIMIT", 2)
+    rng = random.Random(8)
+    for rules in (sr.Ruleset.scopa(capture_rule="free"), sr.Ruleset.escoba()):
+        for _ in range(25):
+            cards = rng.sample(ALL, 16)
+            hands = [sr.CardSet(cards[:3]), sr.CardSet(cards[3:6])]
+            table = sr.CardSet(cards[6:])
+            rest = sr.ALL_CARDS - table - hands[0] - hands[1]
+            state = sr.GameState.from_position(
+                rules, hands=hands, table=table, piles=[rest, ""]
+            )
+            assert list(state.legal_moves()) == oracle_moves(state)
