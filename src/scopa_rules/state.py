@@ -596,7 +596,9 @@ class GameState:
         """
         moves = self._m
         if not moves:  # not worked out yet, or no move at all, or not dealt
-            fields = self._dealt()
+            if moves is _UNDEALT:
+                self._deal_pending()
+            fields = self._s
             phase = fields[_PHASE]
             if phase is _PLAY:
                 moves = legal_plays(
