@@ -585,6 +585,7 @@ class GameState:
         each card, its captures ordered by the captured cards' mask, then its
         trail if it may be trailed.  A Chkobba first-card decision offers
         keeping the card, then tabling it.  Empty when no one is to move.
+        The state keeps the tuple: asking again returns the same one.
 
         >>> import scopa_rules as sr
         >>> dealt = sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")
@@ -794,9 +795,15 @@ class GameState:
 
         An illegal move raises :class:`~scopa_rules.IllegalMoveError`, whose
         message says what was wrong and what is legal.  ``seat``, if given,
-        must be the seat to move.  ``check=False`` skips the legality check
-        for search code that only applies moves from :meth:`legal_moves`;
-        an illegal move then gives an undefined state.
+        must be the seat to move.
+
+        A move from this state's :meth:`legal_moves` is recognised by
+        identity, so the check costs next to nothing in a search; any other
+        move, even an equal one built by the caller, is checked from the
+        rules.  ``check=False`` skips the check altogether, for search code
+        that only applies moves from :meth:`legal_moves`: an illegal card or
+        capture then gives an undefined state (a move when no one is to
+        move still raises).
 
         >>> import scopa_rules as sr
         >>> state = sr.new_game(seed=7)
