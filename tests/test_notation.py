@@ -602,3 +602,32 @@ def test_render_names_house_rules() -> None:
     state = sr.new_game(rules, seed=1)
     assert state.render().startswith("House rules, hand 1")
     assert state.render().splitlines()[-1] == "target  5"
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "message"),
+    [
+        (
+            lambda: sr.CardSet(None),  # type: ignore[arg-type]
+            sr.NotationError,
+            "card text or cards, not None",
+        ),
+        (
+            lambda: sr.CardSet(5),  # type: ignore[arg-type]
+            sr.NotationError,
+            "card text or cards, not 5",
+        ),
+        (
+            lambda: sr.Deck(5),  # type: ignore[arg-type]
+            sr.InvalidStateError,
+            "card text or cards, not 5",
+        ),
+        (lambda: sr.Move.parse("xx"), sr.NotationError, "no played card before"),
+        (lambda: sr.Move.parse("x4S"), sr.NotationError, "no played card before"),
+    ],
+)
+def test_shapeless_input_gets_a_clear_error(
+    make: Any, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        make()

@@ -302,6 +302,10 @@ class CardSet:
         if isinstance(cards, str):
             mask = _parse_cards(cards)
         else:
+            if not isinstance(cards, Iterable):
+                raise NotationError(
+                    f"a card set is made from card text or cards, not {shown(cards)}"
+                )
             mask = 0
             for item in cards:
                 card = item if isinstance(item, Card) else Card.parse(item)

@@ -104,6 +104,10 @@ class Deck(Sequence[Card]):
         if isinstance(cards, Deck):
             ordered = cards.cards
         else:
+            if not isinstance(cards, str | Iterable):
+                raise InvalidStateError(
+                    f"a deck is made from card text or cards, not {shown(cards)}"
+                )
             items = cards.replace(",", " ").split() if isinstance(cards, str) else cards
             try:
                 ordered = tuple(

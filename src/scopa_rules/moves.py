@@ -160,6 +160,11 @@ class Move:
         played, sep, rest = (
             compact.partition("x") if "x" in compact else compact.partition("X")
         )
+        if not played:
+            raise NotationError(
+                f"move {shown(text)} names no played card before the 'x' "
+                "(write it first, like 7Dx4S3C)"
+            )
         card = _parse_card(played, text)
         if not sep:
             return cls(card)
