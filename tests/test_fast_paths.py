@@ -331,3 +331,49 @@ def test_crowded_tables_give_the_oracle_moves_through_a_flushed_cache(
                 rules, hands=hands, table=table, piles=[rest, ""]
             )
             assert list(state.legal_moves()) == oracle_moves(state)
+
+
+# -- a finished hand's record is built when first read -------------------------
+
+
+def test_a_finished_hand_reads_the_same_whenever_it_is_built() -> None:
+    rules = sr.Ruleset.scopa(target_score=21)
+    read = end_of_first_hand(rules, seed=6)
+    unread = end_of_first_hand(rules, seed=6)
+    result = read.last_hand
+    assert result is not None
+    assert read.hand_results == (result,)
+    assert read.last_hand is result  # built once
+    assert result.score.totals == tuple(
+        after - before for after, before in zip(result.scores, (0, 0), strict=True)
+    )
+    assert read.scores == result.scores
+    # Equal, with one hash, whether or not the record was read first, and
+    # through a pickle (which sends the built record).
+    assert unread == read
+    assert hash(unread) == hash(read)
+    copy = pickle.loads(pickle.dumps(end_of_first_hand(rules, seed=6)))
+    assert copy == read
+    assert read == copy
+    assert copy.hand_results == read.hand_results
+    assert len(result.turns) == 36
+    assert result != "a hand"
+
+
+def test_cappotto_ends_the_game_from_the_quick_totals() -> None:
+    # Deal seat 0 every coin: cappotto on, the game ends with this hand.
+    rules = sr.Ruleset.scopa(cappotto=True)
+    coins = [c for c in ALL if c.suit is sr.Suit.DENARI]
+    others = [c for c in ALL if c.suit is not sr.Suit.DENARI]
+    state = sr.GameState.from_position(
+        rules,
+        hands=["", "KS"],
+        table="",
+        piles=[sr.CardSet(coins), sr.CardSet(others) - sr.CardSet("KS")],
+        current_player=1,
+    )
+    over = state.apply(sr.Move.parse("KS"))
+    assert over.is_over
+    assert over.winner == 0
+    assert over.last_hand is not None
+    assert over.last_hand.score.cappotto_side == 0

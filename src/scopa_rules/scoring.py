@@ -29,6 +29,7 @@ total      5                  1
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -105,6 +106,11 @@ class SideScore:
             + self.re_bello_points
             + self.napola_points
         )
+
+
+_SIDE_FIELDS = tuple(field.name for field in attrs.fields(SideScore))
+_FIRST_POINTS = _SIDE_FIELDS.index("cards_points")
+_ALL_COINS = _SIDE_FIELDS.index("all_coins")
 
 
 @attrs.frozen(kw_only=True)
@@ -284,10 +290,42 @@ def score_hand(
             f"these rules have {rules.sides} sides: give {rules.sides} piles and "
             f"{rules.sides} sweep counts, not {len(piles)} and {len(sweeps)}"
         )
+    sides = []
+    for row in _tally(rules, [pile.mask for pile in piles], sweeps):
+        fields: dict[str, Any] = dict(zip(_SIDE_FIELDS, row, strict=True))
+        sides.append(SideScore(**fields))
+    return HandScore(
+        sides=tuple(sides),
+        primiera_rule=rules.primiera_rule,
+        re_bello=rules.re_bello,
+        napola=rules.napola,
+        cappotto=rules.cappotto,
+    )
+
+
+def hand_totals(
+    rules: Ruleset, piles: Sequence[int], sweeps: Sequence[int]
+) -> tuple[tuple[int, ...], int | None]:
+    """Each side's points for the hand and the cappotto side (see
+    :attr:`HandScore.cappotto_side`), from pile masks: what the game needs
+    at the end of every hand, without building the breakdown."""
+    rows = _tally(rules, piles, sweeps)
+    totals = tuple([sum(row[_FIRST_POINTS:]) for row in rows])
+    if rules.cappotto:
+        for row in rows:
+            if row[_ALL_COINS]:
+                return totals, int(row[0])
+    return totals, None
+
+
+def _tally(
+    rules: Ruleset, piles: Sequence[int], sweeps: Sequence[int]
+) -> list[tuple[int | bool, ...]]:
+    """Each side's :class:`SideScore` fields, in order, from pile masks: the
+    one place the scoring rules are applied."""
     best = _BEST_IN_SUIT
     facts = []
-    for pile in piles:
-        mask = pile.mask
+    for mask in piles:
         coins = mask & 0x3FF
         hearts = mask >> 10 & 0x3FF
         spades = mask >> 20 & 0x3FF
@@ -311,38 +349,32 @@ def score_hand(
     )
     napola = rules.napola
     re_bello_scores = rules.re_bello
-    sides = []
-    for side, (pile, fact, swept) in enumerate(zip(piles, facts, sweeps, strict=True)):
+    rows: list[tuple[int | bool, ...]] = []
+    for side, (mask, fact, swept) in enumerate(zip(piles, facts, sweeps, strict=True)):
         cards, coins_held, total, suits, sevens, sixes, run = fact
-        settebello = bool(pile.mask & 1 << 6)
-        re_bello = bool(pile.mask & 1 << 9)
-        sides.append(
-            SideScore(
-                side=side,
-                cards=cards,
-                coins=coins_held,
-                settebello=settebello,
-                primiera=total,
-                primiera_suits=suits,
-                sevens=sevens,
-                sixes=sixes,
-                sweeps=swept,
-                re_bello=re_bello,
-                napola_run=run,
-                all_coins=coins_held == 10,
-                cards_points=int(cards_winner == side),
-                coins_points=int(coins_winner == side),
-                settebello_points=int(settebello),
-                primiera_points=int(primiera_winner == side),
-                sweep_points=swept,
-                re_bello_points=int(re_bello_scores and re_bello),
-                napola_points=run if napola and run >= 3 else 0,
+        settebello = bool(mask & 1 << 6)
+        re_bello = bool(mask & 1 << 9)
+        rows.append(
+            (
+                side,
+                cards,
+                coins_held,
+                settebello,
+                total,
+                suits,
+                sevens,
+                sixes,
+                swept,
+                re_bello,
+                run,
+                coins_held == 10,
+                int(cards_winner == side),
+                int(coins_winner == side),
+                int(settebello),
+                int(primiera_winner == side),
+                swept,
+                int(re_bello_scores and re_bello),
+                run if napola and run >= 3 else 0,
             )
         )
-    return HandScore(
-        sides=tuple(sides),
-        primiera_rule=rule,
-        re_bello=rules.re_bello,
-        napola=rules.napola,
-        cappotto=rules.cappotto,
-    )
+    return rows

@@ -51,7 +51,7 @@ from .errors import (
 )
 from .moves import Move, MoveKind, _unchecked_move
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, Ruleset
-from .scoring import HandScore, score_hand
+from .scoring import HandScore, hand_totals, score_hand
 
 if TYPE_CHECKING:
     from .records import GameRecord
@@ -300,6 +300,66 @@ class _Undealt(tuple[Move, ...]):
 _UNDEALT = _Undealt()
 
 
+class _FinishedHand:
+    """A finished hand in a state's record, its :class:`HandResult` built
+    when first read.  The turns and the score breakdown are a tenth of a
+    hand's cost, and a playout that only wants the scores (worked out at
+    once, see :func:`~scopa_rules.scoring.hand_totals`) never reads them.
+    It equals, hashes and pickles as its result."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, *inputs: Any) -> None:
+        # The inputs until the result is built, then the result.
+        self._value: tuple[Any, ...] | HandResult = inputs
+
+    def result(self) -> HandResult:
+        value = self._value
+        if isinstance(value, HandResult):
+            return value
+        (
+            rules,
+            number,
+            dealer,
+            decks,
+            links,
+            piles,
+            leftover,
+            leftover_side,
+            sweeps,
+            scores,
+        ) = value
+        pile_sets = tuple([_from_mask(pile) for pile in piles])
+        result = self._value = HandResult(
+            number=number,
+            dealer=dealer,
+            deck=decks[-1] if decks else None,
+            redealt=decks[:-1],
+            turns=_turns(links),
+            piles=pile_sets,
+            leftover=_from_mask(leftover),
+            leftover_side=leftover_side,
+            score=score_hand(rules, pile_sets, sweeps),
+            scores=scores,
+        )
+        return result
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is _FinishedHand:
+            return self.result() == other.result()
+        return self.result() == other
+
+    def __hash__(self) -> int:
+        return hash(self.result())
+
+    def __reduce__(self) -> tuple[Any, tuple[HandResult]]:
+        return (_same, (self.result(),))
+
+
+def _same(value: HandResult) -> HandResult:
+    return value
+
+
 def _field(index: int, doc: str) -> Any:
     def get(self: GameState) -> Any:
         return self._s[index]
@@ -405,9 +465,13 @@ class GameState:
     winner: int | None = _field(
         _WINNER, "The winning side once the game is over, else ``None``."
     )
-    hand_results: tuple[HandResult, ...] = _field(
-        _HAND_RESULTS, "Every finished hand, in order."
-    )
+
+    @property
+    def hand_results(self) -> tuple[HandResult, ...]:
+        """Every finished hand, in order."""
+        results = self._s[_HAND_RESULTS]
+        return tuple([r.result() if type(r) is _FinishedHand else r for r in results])
+
     # Internal bookkeeping.  _to_move is the seat whose turn it is (or was
     # last); _deals_used counts the decks dealt so far, redeals included;
     # _hand_decks are this hand's decks (redeals first, the one in play last);
@@ -484,7 +548,11 @@ class GameState:
         >>> sr.new_game(seed=1).last_hand is None
         True
         """
-        return self.hand_results[-1] if self.hand_results else None
+        results = self._s[_HAND_RESULTS]
+        if not results:
+            return None
+        last = results[-1]
+        return last.result() if type(last) is _FinishedHand else last
 
     @property
     def moves_this_hand(self) -> tuple[Move, ...]:
@@ -952,23 +1020,22 @@ class GameState:
             leftover_side = rules.side_of(last_capturer)
             piles = _bump(piles, leftover_side, piles[leftover_side] | table)
             table = 0
-        pile_sets = tuple([_from_mask(pile) for pile in piles])
-        score = score_hand(rules, pile_sets, sweeps)
-        scores = tuple(a + b for a, b in zip(self.scores, score.totals, strict=True))
-        result = HandResult(
-            number=self.hand_number,
-            dealer=self.dealer,
-            deck=self._hand_decks[-1] if self._hand_decks else None,
-            redealt=self._hand_decks[:-1],
-            turns=_turns(links),
-            piles=pile_sets,
-            leftover=_from_mask(leftover),
-            leftover_side=leftover_side,
-            score=score,
-            scores=scores,
+        totals, cappotto_side = hand_totals(rules, piles, sweeps)
+        scores = tuple(a + b for a, b in zip(self.scores, totals, strict=True))
+        result = _FinishedHand(
+            rules,
+            self.hand_number,
+            self.dealer,
+            self._hand_decks,
+            links,
+            piles,
+            leftover,
+            leftover_side,
+            sweeps,
+            scores,
         )
-        results = (*self.hand_results, result)
-        winner = _game_winner(rules, score, scores)
+        results = (*self._s[_HAND_RESULTS], result)
+        winner = _game_winner(rules, cappotto_side, scores)
         if winner is not None:
             return _make_state(
                 rules=rules,
@@ -1537,12 +1604,12 @@ def _fresh_seed() -> int:
 
 
 def _game_winner(
-    rules: Ruleset, score: HandScore, scores: tuple[int, ...]
+    rules: Ruleset, cappotto_side: int | None, scores: tuple[int, ...]
 ) -> int | None:
     """RULES.md section 6: cappotto, else the strictly highest score at or
     over the target; a tie for the lead plays another hand."""
-    if score.cappotto_side is not None:
-        return score.cappotto_side
+    if cappotto_side is not None:
+        return cappotto_side
     best = max(scores)
     if best < rules.target_score or scores.count(best) > 1:
         return None
