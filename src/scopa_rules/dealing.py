@@ -54,9 +54,12 @@ def deal_round(
     used = 0
     for offset in range(players):
         seat = (dealer + 1 + offset) % players
-        extra = first if offset == 0 else ()
-        take = size - len(extra)
-        hands[seat] = _mask_of(cards[used : used + take]) | _mask_of(extra)
+        mask = _mask_of(first) if offset == 0 else 0
+        take = size - len(first) if offset == 0 else size
+        # Written out rather than _mask_of: every refill of every hand.
+        for card in cards[used : used + take]:
+            mask |= card.mask
+        hands[seat] = mask
         used += take
     return hands, used
 

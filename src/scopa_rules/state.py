@@ -1451,8 +1451,9 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
         if described is None:
             described = describe_into(rules, table, entry, index % 10)
         if not described:
-            trails.append(_TRAILS[index])
-            if compulsion is not _WHOLE_HAND:
+            if compulsion is _WHOLE_HAND:
+                trails.append(_TRAILS[index])
+            else:
                 moves.append(_TRAILS[index])
             continue
         if type(described) is int:
