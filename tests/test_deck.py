@@ -187,3 +187,50 @@ def test_seeded_game_deals_later_hands_from_later_numbers() -> None:
         assert result.deck == Deck.shuffled(4, used)
         used += 1
     assert len(state.hand_results) >= 2
+
+
+# -- the lane-parallel shuffle is the plain loop --------------------------------
+
+_M64 = (1 << 64) - 1
+
+
+def _splitmix(state: int) -> tuple[int, int]:
+    """The plain SplitMix64 step: the next state and its output."""
+    state = (state + 0x9E3779B97F4A7C15) & _M64
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return state, z ^ (z >> 31)
+
+
+def _mix(value: int) -> int:
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _M64
+    return value ^ (value >> 31)
+
+
+def plain_shuffle(seed: int, number: int) -> list[str]:
+    """Deck.shuffled written the obvious way, one draw at a time."""
+    state = _mix(0x5C0BA5EED ^ (1 if seed < 0 else 0))
+    magnitude = abs(seed)
+    while True:
+        state = _mix(state ^ (magnitude & _M64))
+        magnitude >>= 64
+        if not magnitude:
+            break
+    state = _mix(state ^ _mix(number & _M64))
+    cards = [str(card) for card in sr.ALL_CARDS]
+    for i in range(39, 0, -1):
+        state, draw = _splitmix(state)
+        j = (draw * (i + 1)) >> 64
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+@pytest.mark.parametrize(
+    "seed", [*range(40), 2**63, 2**64 - 1, 2**64, 2**200 + 12345, -1, -(2**70)]
+)
+def test_the_shuffle_is_the_plain_splitmix_loop(seed: int) -> None:
+    for number in (0, 1, 7, 2**64 + 3):
+        assert [str(c) for c in Deck.shuffled(seed, number)] == plain_shuffle(
+            seed, number
+        )
