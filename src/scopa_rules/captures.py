@@ -210,9 +210,10 @@ def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...
 
 def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
     """The cache entry for the table's pattern under ``rules``: one slot per
-    rank of the played card, ``None`` until asked for (see
-    :func:`describe_into`, :func:`realise`, or simply :func:`captures_in`).
-    Getting the entry once serves every card of a hand."""
+    card index of the played card (the four cards of a rank share their
+    captures), ``None`` until asked for (see :func:`describe_into`,
+    :func:`realise`, or simply :func:`captures_in`).  Getting the entry once
+    serves every card of a hand."""
     global _stored
     spread = _SPREAD  # pattern_of, written out: this runs for every move
     key = (
@@ -226,32 +227,33 @@ def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
         if _stored >= _PATTERN_LIMIT:
             _PATTERNS.clear()
             _stored = 0
-        entry = _PATTERNS[key] = [None] * 10
+        entry = _PATTERNS[key] = [None] * 40
         _stored += 1
     return entry
 
 
 def describe_into(
-    rules: Ruleset, table_mask: int, entry: list[Any], rank: int
+    rules: Ruleset, table_mask: int, entry: list[Any], index: int
 ) -> int | tuple[Any, ...]:
-    """Fill the entry's slot for ``rank`` (0 to 9) and return it."""
+    """Fill the entry's slots for the rank of the card with ``index`` (0 to
+    39) and return their value."""
     global _stored
-    described = entry[rank] = (
-        _describe(rules, pattern_of(table_mask), rank) if table_mask else ()
-    )
+    rank = index % 10
+    described = _describe(rules, pattern_of(table_mask), rank) if table_mask else ()
+    entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
     _stored += 1 if type(described) is int else len(described)  # type: ignore[arg-type]
     return described
 
 
 def captures_in(
-    rules: Ruleset, table_mask: int, entry: list[Any], rank: int
+    rules: Ruleset, table_mask: int, entry: list[Any], index: int
 ) -> tuple[int, ...]:
-    """The legal captures of a card of ``rank`` (0 to 9) on ``table_mask``, as
-    masks of table cards in ascending order; ``entry`` is the table's
-    :func:`table_entry`."""
-    described = entry[rank]
+    """The legal captures of the card with ``index`` (0 to 39) on
+    ``table_mask``, as masks of table cards in ascending order; ``entry`` is
+    the table's :func:`table_entry`."""
+    described = entry[index]
     if described is None:
-        described = describe_into(rules, table_mask, entry, rank)
+        described = describe_into(rules, table_mask, entry, index)
     return realise(table_mask, described)
 
 
@@ -269,7 +271,7 @@ def capture_masks(rules: Ruleset, table_mask: int, card: Card) -> tuple[int, ...
     """The legal captures of ``card`` as masks of table cards (the hot path
     behind :func:`capture_options`)."""
     entry = table_entry(rules, table_mask)
-    return captures_in(rules, table_mask, entry, card.index % 10)
+    return captures_in(rules, table_mask, entry, card.index)
 
 
 def capture_options(rules: Ruleset, table: CardSet, card: Card) -> tuple[CardSet, ...]:

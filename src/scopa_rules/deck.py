@@ -37,17 +37,23 @@ def _mix64(value: int) -> int:
     return value ^ (value >> 31)
 
 
+# _mix64 of the two possible sign words, and of the first deck numbers.
+_SIGN_MIX = (_mix64(0x5C0BA5EED), _mix64(0x5C0BA5EED ^ 1))
+_NUMBER_MIX = tuple(_mix64(number) for number in range(64))
+
+
 def _stream_start(seed: int, number: int) -> int:
     # Fold every 64-bit chunk of the seed (and its sign) so that distinct
     # seeds of any size give distinct streams in practice.
-    state = _mix64(0x5C0BA5EED ^ (1 if seed < 0 else 0))
+    state = _SIGN_MIX[seed < 0]
     magnitude = abs(seed)
     while True:
         state = _mix64(state ^ (magnitude & _MASK64))
         magnitude >>= 64
         if not magnitude:
             break
-    return _mix64(state ^ _mix64(number & _MASK64))
+    mixed = _NUMBER_MIX[number] if 0 <= number < 64 else _mix64(number & _MASK64)
+    return _mix64(state ^ mixed)
 
 
 _STANDARD: tuple[Card, ...] = tuple(ALL_CARDS)

@@ -723,16 +723,16 @@ class GameState:
         entry = table_entry(rules, table)
         taken = move.captured.mask
         if taken:
-            return taken in captures_in(rules, table, entry, card.index % 10)
+            return taken in captures_in(rules, table, entry, card.index)
         compulsion = rules.capture_compulsion
         if compulsion is _PLAYED_CARD:
-            return not captures_in(rules, table, entry, card.index % 10)
+            return not captures_in(rules, table, entry, card.index)
         if compulsion is _NO_COMPULSION:
             return True
         while hand:
             low = hand & -hand
             hand ^= low
-            if captures_in(rules, table, entry, (low.bit_length() - 1) % 10):
+            if captures_in(rules, table, entry, low.bit_length() - 1):
                 return False
         return True
 
@@ -921,7 +921,9 @@ class GameState:
         if taken:
             table = fields[_TABLE] & ~taken
             side = seat % 2 if rules.partnerships else seat
-            piles = _bump(piles, side, piles[side] | taken | played)
+            grown = list(piles)
+            grown[side] |= taken | played
+            piles = tuple(grown)
             last_capturer = seat
             if not table and self._sweep_counts(card, hands, stock):
                 sweeps = _bump(sweeps, side, sweeps[side] + 1)
@@ -1447,9 +1449,9 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
         low = hand & -hand
         hand ^= low
         index = low.bit_length() - 1
-        described = entry[index % 10]
+        described = entry[index]
         if described is None:
-            described = describe_into(rules, table, entry, index % 10)
+            described = describe_into(rules, table, entry, index)
         if not described:
             if compulsion is _WHOLE_HAND:
                 trails.append(_TRAILS[index])
