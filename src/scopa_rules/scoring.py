@@ -257,14 +257,20 @@ def _outright(keys: Sequence[object | None]) -> int | None:
     return None if tied else winner
 
 
+# Enum members as module constants: read at the end of every hand.
+_ALL_SUITS = PrimieraRule.ALL_SUITS
+_MORE_SUITS = PrimieraRule.MORE_SUITS
+_PARTIAL_SUM = PrimieraRule.PARTIAL_SUM
+
+
 def _primiera_key(
     rule: PrimieraRule, total: int, suits: int, sevens: int, sixes: int
 ) -> object | None:
-    if rule is PrimieraRule.ALL_SUITS:
+    if rule is _ALL_SUITS:
         return total if suits == 4 else None
-    if rule is PrimieraRule.MORE_SUITS:
+    if rule is _MORE_SUITS:
         return (suits, total)
-    if rule is PrimieraRule.PARTIAL_SUM:
+    if rule is _PARTIAL_SUM:
         return total
     return (sevens, sixes)
 

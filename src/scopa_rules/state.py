@@ -1444,7 +1444,7 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     entry = table_entry(rules, table)
     compulsion = rules.capture_compulsion
     moves: list[Move] = []
-    trails: list[Move] = []
+    trails: list[Move] = []  # set aside under the whole-hand compulsion
     while hand:
         low = hand & -hand
         hand ^= low
