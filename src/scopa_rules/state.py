@@ -32,6 +32,8 @@ import attrs
 from typing_extensions import Self
 
 from .captures import (
+    _PATTERNS,
+    _SPREAD,
     ace_takes_table,
     capture_masks,
     captures_in,
@@ -1458,7 +1460,21 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     if not table:
         # Nothing to capture: every card is trailed.
         return tuple([_TRAILS[index] for index in _indexes(hand)])
-    entry = table_entry(rules, table)
+    # The table's capture entry, captures.table_entry written out for the
+    # common case that the pattern is known: this runs for every move.
+    spread = _SPREAD
+    entry = _PATTERNS.get(
+        (
+            spread[table & 0x3FF]
+            + spread[table >> 10 & 0x3FF]
+            + spread[table >> 20 & 0x3FF]
+            + spread[table >> 30]
+        )
+        << 7
+        | rules._capture_key
+    )
+    if entry is None:
+        entry = table_entry(rules, table)
     compulsion = rules.capture_compulsion
     moves: list[Move] = []
     trails: list[Move] = []  # set aside under the whole-hand compulsion
