@@ -1034,7 +1034,11 @@ class GameState:
         last_capturer: int | None,
         links: tuple[Any, ...],
     ) -> GameState:
-        rules = self.rules
+        fields = self._s
+        rules: Ruleset = fields[_RULES]
+        dealer: int = fields[_DEALER]
+        hand_number: int = fields[_HAND_NUMBER]
+        hand_decks: tuple[Deck, ...] = fields[_HAND_DECKS]
         leftover = table
         leftover_side = None
         if last_capturer is not None:
@@ -1042,12 +1046,12 @@ class GameState:
             piles = _bump(piles, leftover_side, piles[leftover_side] | table)
             table = 0
         totals, cappotto_side = hand_totals(rules, piles, sweeps)
-        scores = tuple(a + b for a, b in zip(self.scores, totals, strict=True))
+        scores = tuple([a + b for a, b in zip(fields[_SCORES], totals, strict=True)])
         result = _FinishedHand(
             rules,
-            self.hand_number,
-            self.dealer,
-            self._hand_decks,
+            hand_number,
+            dealer,
+            hand_decks,
             links,
             piles,
             leftover,
@@ -1055,14 +1059,14 @@ class GameState:
             sweeps,
             scores,
         )
-        results = (*self._s[_HAND_RESULTS], result)
+        results = (*fields[_HAND_RESULTS], result)
         winner = _game_winner(rules, cappotto_side, scores)
         if winner is not None:
             return _make_state(
                 rules=rules,
                 phase=_OVER,
-                dealer=self.dealer,
-                hand_number=self.hand_number,
+                dealer=dealer,
+                hand_number=hand_number,
                 hands=(0,) * rules.players,
                 table=table,
                 stock=(),
@@ -1073,18 +1077,18 @@ class GameState:
                 first_card=None,
                 winner=winner,
                 hand_results=results,
-                to_move=self._to_move,
-                deals_used=self._deals_used,
-                source=self._source,
-                hand_decks=self._hand_decks,
+                to_move=fields[_TO_MOVE],
+                deals_used=fields[_DEALS_USED],
+                source=fields[_SOURCE],
+                hand_decks=hand_decks,
                 move_links=(),
             )
         return _start_hand(
             rules,
-            source=self._source,
-            deals_used=self._deals_used,
-            dealer=(self.dealer + 1) % rules.players,
-            hand_number=self.hand_number + 1,
+            source=fields[_SOURCE],
+            deals_used=fields[_DEALS_USED],
+            dealer=(dealer + 1) % rules.players,
+            hand_number=hand_number + 1,
             scores=scores,
             hand_results=results,
         )
