@@ -393,9 +393,18 @@ def test_a_game_replayed_with_hidden_cards_permuted_gives_the_same_view(
     seat = seat_pick % rules.players
     hidden = list(state.view(seat).unseen)
     assume(len(hidden) >= 2)
-    # The deck of the current hand, found from the finished hand.
-    deck = states[-1].hand_results[state.hand_number].deck
+    # The deck the state is on, found from the finished hand: the one in
+    # play, or, while a first card is being decided, the deck that card
+    # came from (a kings redeal may follow the decision).
+    result = states[-1].hand_results[state.hand_number]
+    deck = result.deck
     assert deck is not None
+    if state.phase is sr.Phase.FIRST_CARD:
+        deck = next(
+            d
+            for d in (*result.redealt, deck)
+            if d.cards[0] == state.first_card and d.cards[1:] == state.stock
+        )
     index = decks.index(deck)
     rnd.shuffle(hidden)
     mapping = dict(zip(hidden, hidden[1:] + hidden[:1], strict=True))
