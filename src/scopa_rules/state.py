@@ -949,7 +949,7 @@ class GameState:
         else:
             table |= played
         links = (links, seat, move)
-        if not any(hands):
+        if not held[seat] and not any(hands):
             if not stock:
                 return self._end_hand(table, piles, sweeps, last_capturer, links)
             dealt, used = deal_round(rules, dealer, stock)
