@@ -1501,6 +1501,13 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
             mask = table & described
             move = _MOVE_CACHE.get(mask << 6 | index)
             moves.append(move if move is not None else _play_move(index, mask))
+        elif type(described[0]) is int:
+            # Several captures, each all the table cards of its ranks: cheap
+            # to map, so not worth keeping (random play seldom meets the
+            # same table twice).
+            for mask in realise(table, described):
+                move = _MOVE_CACHE.get(mask << 6 | index)
+                moves.append(move if move is not None else _play_move(index, mask))
         else:
             moves.extend(_many_captures(rules, table, index, described))
         if compulsion is _NO_COMPULSION:
