@@ -1517,10 +1517,10 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-# A card with several captures, or captures taking some of a rank's cards,
-# costs a mapping per capture (see captures.realise): on a crowded table
-# that is most of the work.  A search meets the same tables again and again,
-# so those moves are kept by exact table and card.
+# Captures that take only some of a rank's table cards cost a mapping each
+# (see captures.realise): on a crowded table with pairs that is most of the
+# work.  A search meets the same tables again and again, so those moves are
+# kept by exact table and card.
 _MANY_CAPTURES: dict[int, tuple[Move, ...]] = {}
 _MANY_CAPTURES_LIMIT = 1 << 16
 
