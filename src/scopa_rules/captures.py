@@ -215,13 +215,7 @@ def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
     :func:`realise`, or simply :func:`captures_in`).  Getting the entry once
     serves every card of a hand."""
     global _stored
-    spread = _SPREAD  # pattern_of, written out: this runs for every move
-    key = (
-        spread[table_mask & 0x3FF]
-        + spread[table_mask >> 10 & 0x3FF]
-        + spread[table_mask >> 20 & 0x3FF]
-        + spread[table_mask >> 30]
-    ) << 7 | rules._capture_key
+    key = pattern_of(table_mask) << 7 | rules._capture_key
     entry = _PATTERNS.get(key)
     if entry is None:
         if _stored >= _PATTERN_LIMIT:

@@ -369,35 +369,22 @@ def _field(index: int, doc: str) -> Any:
     return property(get, doc=doc)
 
 
-def _dealt_field(index: int, doc: str) -> Any:
-    """A field the deal decides: reading it deals a pending hand."""
+def _dealt_field(
+    index: int, doc: str, read: Callable[[Any], Any] = lambda value: value
+) -> Any:
+    """A field the deal decides: reading it deals a pending hand.  ``read``
+    turns the stored value into the public one."""
 
     def get(self: GameState) -> Any:
-        if self._m is _UNDEALT:
-            self._deal_pending()
-        return self._s[index]
+        return read(self._dealt()[index])
 
     return property(get, doc=doc)
 
 
 # Hands, the table and piles are kept as plain masks, which is what the hot
 # path computes with; they become CardSets only when read.
-def _cards_field(index: int, doc: str) -> Any:
-    def get(self: GameState) -> CardSet:
-        if self._m is _UNDEALT:
-            self._deal_pending()
-        return _from_mask(self._s[index])
-
-    return property(get, doc=doc)
-
-
-def _card_sets_field(index: int, doc: str) -> Any:
-    def get(self: GameState) -> tuple[CardSet, ...]:
-        if self._m is _UNDEALT:
-            self._deal_pending()
-        return tuple([_from_mask(mask) for mask in self._s[index]])
-
-    return property(get, doc=doc)
+def _card_sets(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
+    return tuple([_from_mask(mask) for mask in masks])
 
 
 class GameState:
@@ -446,11 +433,13 @@ class GameState:
         "The number of the hand in progress (the last hand once the game is "
         "over), from 0.",
     )
-    hands: tuple[CardSet, ...] = _card_sets_field(_HANDS, "Each seat's hand, by seat.")
-    table: CardSet = _cards_field(_TABLE, "The cards face up on the table.")
+    hands: tuple[CardSet, ...] = _dealt_field(
+        _HANDS, "Each seat's hand, by seat.", _card_sets
+    )
+    table: CardSet = _dealt_field(_TABLE, "The cards face up on the table.", _from_mask)
     stock: tuple[Card, ...] = _dealt_field(_STOCK, "The undealt cards, top first.")
-    piles: tuple[CardSet, ...] = _card_sets_field(
-        _PILES, "Each side's captured cards in this hand."
+    piles: tuple[CardSet, ...] = _dealt_field(
+        _PILES, "Each side's captured cards in this hand.", _card_sets
     )
     sweeps: tuple[int, ...] = _dealt_field(_SWEEPS, "Each side's sweeps in this hand.")
     scores: tuple[int, ...] = _field(
@@ -1464,8 +1453,8 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     if not table:
         # Nothing to capture: every card is trailed.
         return tuple([_TRAILS[index] for index in _indexes(hand)])
-    # The table's capture entry, captures.table_entry written out for the
-    # common case that the pattern is known: this runs for every move.
+    # The table's capture entry: captures.pattern_of and table_entry written
+    # out for the common case of a known pattern (this runs for every move).
     spread = _SPREAD
     entry = _PATTERNS.get(
         (
