@@ -11,6 +11,9 @@ family of card games.
 
 from __future__ import annotations
 
+# First: with SCOPA_RULES_PURE set, it makes the modules below load from
+# their Python sources even where compiled ones are installed.
+from ._compiled import KernelInfo, kernel_info
 from .bots import Bot, GreedyBot, IsmctsBot, RandomBot, play_game
 from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
@@ -70,6 +73,7 @@ __all__ = [
     "InvalidRulesetError",
     "InvalidStateError",
     "IsmctsBot",
+    "KernelInfo",
     "Move",
     "MoveKind",
     "NotationError",
@@ -87,6 +91,7 @@ __all__ = [
     "Turn",
     "apply_move",
     "capture_options",
+    "kernel_info",
     "legal_moves",
     "new_game",
     "perft",
