@@ -18,6 +18,7 @@ from .bots import Bot, GreedyBot, IsmctsBot, RandomBot, play_game
 from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from .deck import Deck
+from .declarations import Declaration, declaration_of
 from .errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -34,9 +35,11 @@ from .rules import (
     CaptureMode,
     CaptureRule,
     CaptureValues,
+    NapolaPoints,
     Preset,
     PrimieraRule,
     Ruleset,
+    TableAce,
 )
 from .scoring import HandScore, SideScore, score_hand
 from .state import (
@@ -64,6 +67,7 @@ __all__ = [
     "Card",
     "CardSet",
     "Deck",
+    "Declaration",
     "GameRecord",
     "GameState",
     "GreedyBot",
@@ -76,6 +80,7 @@ __all__ = [
     "KernelInfo",
     "Move",
     "MoveKind",
+    "NapolaPoints",
     "NotationError",
     "Phase",
     "PlayerView",
@@ -88,9 +93,11 @@ __all__ = [
     "ScopaError",
     "SideScore",
     "Suit",
+    "TableAce",
     "Turn",
     "apply_move",
     "capture_options",
+    "declaration_of",
     "kernel_info",
     "legal_moves",
     "new_game",
