@@ -831,6 +831,11 @@ class GameState:
         for side, pile in enumerate(self.piles):
             if card in pile:
                 return f"it is in side {side}'s pile"
+        for seat, hand in enumerate(self.hands):
+            for declaration in self.declarations:
+                # A declared hand is shown to every seat.
+                if declaration.seat == seat and card in declaration.cards & hand:
+                    return f"seat {seat} declared it and holds it"
         return "it is not among the cards it can see"
 
     def _capture_reason(self, move: Move, legal: tuple[Move, ...]) -> str:
