@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
@@ -25,7 +25,8 @@ def position(
 ) -> sr.GameState:
     """A position whose other cards are all in side 1's pile."""
     dealt = sr.CardSet(" ".join([*hands, table]))
-    piles = ["", sr.ALL_CARDS - dealt] + [""] * (rules.sides - 2)
+    piles: list[sr.CardSet | str] = ["", sr.ALL_CARDS - dealt]
+    piles += [""] * (rules.sides - 2)
     return sr.GameState.from_position(
         rules,
         hands=hands,
@@ -41,6 +42,12 @@ def moves(state: sr.GameState) -> list[str]:
 
 
 ACE_RULES = sr.Ruleset.scopa(ace_takes_all=True)
+
+
+def _options(blocked: object, **more: Any) -> dict[str, Any]:
+    """Options naming the boolean of earlier versions, which the type of
+    Ruleset's constructor does not list."""
+    return {"ace_blocked_by_table_ace": blocked, **more}
 
 
 # -- the preset -----------------------------------------------------------------
@@ -124,19 +131,19 @@ def test_either_counts_a_whole_table_capture_as_the_take_all() -> None:
 
 def test_the_old_boolean_is_an_alias_of_table_ace() -> None:
     alias = "ace_blocked_by_table_ace"
-    assert sr.Ruleset(**{alias: False}).table_ace is sr.TableAce.IGNORED
-    assert sr.Ruleset(**{alias: True}).table_ace is sr.TableAce.BLOCKS
-    assert ACE_RULES.replace(**{alias: False}).table_ace is sr.TableAce.IGNORED
+    assert sr.Ruleset(**_options(False)).table_ace is sr.TableAce.IGNORED
+    assert sr.Ruleset(**_options(True)).table_ace is sr.TableAce.BLOCKS
+    assert ACE_RULES.replace(**_options(False)).table_ace is sr.TableAce.IGNORED
     assert sr.Ruleset.from_dict({alias: False}).table_ace is sr.TableAce.IGNORED
     assert sr.Ruleset(table_ace="either").ace_blocked_by_table_ace is False
     assert sr.Ruleset().ace_blocked_by_table_ace is True
-    assert sr.Ruleset(**{alias: False, "table_ace": "ignored"}).table_ace is (
+    assert sr.Ruleset(**_options(False, table_ace="ignored")).table_ace is (
         sr.TableAce.IGNORED
     )
     with pytest.raises(sr.InvalidRulesetError, match="disagree; give only table_ace"):
-        sr.Ruleset(**{alias: False, "table_ace": "blocks"})
+        sr.Ruleset(**_options(False, table_ace="blocks"))
     with pytest.raises(sr.InvalidRulesetError, match="must be True or False"):
-        sr.Ruleset(**{alias: "no"})
+        sr.Ruleset(**_options("no"))
     with pytest.raises(sr.InvalidRulesetError, match="is not a TableAce"):
         sr.Ruleset(table_ace="sometimes")
 
@@ -532,7 +539,3 @@ def test_describe_names_every_new_option() -> None:
     plain = sr.Ruleset.cirulla(wild_card=None).describe()
     assert "is wild" not in plain
     assert "10 for three of one rank (decino)" in plain
-
-
-def _cards(texts: Iterable[str]) -> sr.CardSet:
-    return sr.CardSet(" ".join(texts))
