@@ -118,8 +118,8 @@ class ActionState:
 
     @property
     def is_terminal(self) -> bool:
-        """Whether no seat can act: the game is over."""
-        return self.state.current_player is None
+        """Whether the game is over."""
+        return self.state.is_over
 
     def candidates(self) -> tuple[Move, ...]:
         """The legal moves still open: those of the played card that begin,
