@@ -53,8 +53,6 @@ True
 
 from __future__ import annotations
 
-import math
-
 from .cards import Card, CardSet, _from_mask
 from .errors import InvalidStateError, shown
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, CaptureValues, Ruleset
@@ -78,6 +76,9 @@ _CAPTURE_RULES = tuple(CaptureRule)
 _COMPULSIONS = tuple(CaptureCompulsion)
 _RULE_ENTRIES = len(_MODES) + len(_CAPTURE_RULES) + len(_COMPULSIONS) + 5
 _EMPTY = _from_mask(0)
+# More than one hand can score: a point each for cards, coins, settebello and
+# primiera, a sweep per play, and the napola, grande and re bello extras.
+_MOST_HAND_POINTS = 60
 
 
 def _blocks(rules: Ruleset) -> tuple[tuple[str, int], ...]:
@@ -131,14 +132,15 @@ def observation_size(rules: Ruleset) -> int:
 
 
 def observation_bounds(rules: Ruleset) -> tuple[float, ...]:
-    """The largest value each entry can take (``math.inf`` for the scores and
-    the target score, which have no bound); the smallest is always 0.
+    """The largest value each entry can take under ``rules``; the smallest is
+    always 0.  A score is bounded by the target plus 60, more than one hand
+    can score.
 
     >>> import scopa_rules as sr
     >>> bounds = sr.observation_bounds(sr.Ruleset.scopa())
     >>> start, size = sr.observation_layout(sr.Ruleset.scopa())["hand_sizes"]
     >>> bounds[0], bounds[start:start + size], bounds[-1]
-    (1.0, (3.0, 3.0), inf)
+    (1.0, (3.0, 3.0), 11.0)
     """
     layout = observation_layout(rules)
     bounds = [1.0] * observation_size(rules)
@@ -146,12 +148,12 @@ def observation_bounds(rules: Ruleset) -> tuple[float, ...]:
         ("hand_sizes", float(rules.hand_size)),
         ("stock", 40.0),
         ("sweeps", 40.0),
-        ("scores", math.inf),
+        ("scores", float(rules.target_score + _MOST_HAND_POINTS)),
     ):
         start, size = layout[name]
         bounds[start : start + size] = [top] * size
-    bounds[-2] = 40.0  # the hand size entry of the rules block
-    bounds[-1] = math.inf  # the target score
+    bounds[-2] = float(rules.hand_size)
+    bounds[-1] = float(rules.target_score)
     return tuple(bounds)
 
 

@@ -24,7 +24,7 @@ share their side's result), chosen by its ``returns`` setting:
 >>> from scopa_rules.adapters import seat_returns
 >>> final = sr.play_game(sr.Ruleset.scopa(), [sr.GreedyBot(), sr.RandomBot()], seed=7)
 >>> final.scores, seat_returns(final), seat_returns(final, "points")
-((11, 5), (1.0, -1.0), (6.0, -6.0))
+((9, 11), (-1.0, 1.0), (-2.0, 2.0))
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def check_returns(returns: object) -> Returns:
         raise InvalidStateError(
             f"returns must be one of {', '.join(RETURNS)}, not {shown(returns)}"
         )
-    return returns  # type: ignore[return-value]
+    return returns
 
 
 def seat_returns(state: GameState, returns: Returns = "win_loss") -> tuple[float, ...]:
@@ -63,7 +63,5 @@ def seat_returns(state: GameState, returns: Returns = "win_loss") -> tuple[float
         by_side = [1.0 if side == state.winner else loss for side in range(sides)]
     else:
         total = sum(state.scores)
-        by_side = [
-            score - (total - score) / (sides - 1) for score in state.scores
-        ]
+        by_side = [score - (total - score) / (sides - 1) for score in state.scores]
     return tuple(float(by_side[rules.side_of(seat)]) for seat in range(rules.players))

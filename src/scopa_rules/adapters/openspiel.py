@@ -42,11 +42,11 @@ from typing import Any
 
 import attrs
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel
 
 from ..cards import ALL_CARDS, Card
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
-from ..observation import observation_layout, observation_size, observe
+from ..observation import observation_layout, observation_size
 from ..rules import Ruleset
 from ..state import GameState, Phase, new_game
 from . import Returns, check_returns, seat_returns
@@ -160,7 +160,9 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         """The observer that OpenSpiel's observation and information-state
         strings and tensors come from."""
         if params:
-            raise ValueError(f"the scopa_rules observer takes no parameters, not {params}")
+            raise ValueError(
+                f"the scopa_rules observer takes no parameters, not {params}"
+            )
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         if iig_obs_type is not None and (
             iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
@@ -240,7 +242,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * self._rules.players
         return list(seat_returns(self._point.state, self._returns))
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ScopaState:
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any
+    ) -> ScopaState:
         """A state that ``player_id`` cannot tell from this one: the cards it
         does not see dealt again (:meth:`PlayerView.sample`)."""
         rng = random.Random(int(probability_sampler() * 2**53))
@@ -274,7 +278,8 @@ def _history_text(state: GameState, seat: int) -> str:
     lines = []
     for result in view.hand_results:
         lines.append(
-            f"hand {result.number}: " + " ".join(f"{t.seat}:{t.move}" for t in result.turns)
+            f"hand {result.number}: "
+            + " ".join(f"{t.seat}:{t.move}" for t in result.turns)
         )
     lines.append("this hand: " + " ".join(f"{t.seat}:{t.move}" for t in view.turns))
     return "\n".join(lines)
