@@ -6,12 +6,12 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-import numpy as np  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+import numpy as np
+from gymnasium.utils.env_checker import check_env
 
-import scopa_rules as sr  # noqa: E402
-from scopa_rules.adapters import seat_returns  # noqa: E402
-from scopa_rules.adapters.gymnasium import ScopaEnv  # noqa: E402
+import scopa_rules as sr
+from scopa_rules.adapters import seat_returns
+from scopa_rules.adapters.gymnasium import ScopaEnv
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

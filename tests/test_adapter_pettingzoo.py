@@ -6,11 +6,11 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-import numpy as np  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+import numpy as np
+from pettingzoo.test import api_test, seed_test
 
-import scopa_rules as sr  # noqa: E402
-from scopa_rules.adapters.pettingzoo import ScopaEnv, env  # noqa: E402
+import scopa_rules as sr
+from scopa_rules.adapters.pettingzoo import ScopaEnv, env
 
 PRESETS = [
     sr.Ruleset.scopa(),
@@ -33,7 +33,7 @@ def test_a_whole_game_with_masked_random_actions() -> None:
     game.reset(seed=5)
     rng = np.random.default_rng(5)
     for agent in game.agent_iter():
-        observation, reward, terminated, truncated, _ = game.last()
+        observation, _reward, terminated, truncated, _ = game.last()
         if terminated or truncated:
             game.step(None)
             continue

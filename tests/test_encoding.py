@@ -228,3 +228,46 @@ def test_importing_the_library_imports_no_framework() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+@given(states, st.data())
+def test_the_fast_observation_is_the_views(
+    state: sr.GameState, data: st.DataObject
+) -> None:
+    point = sr.ActionState(state)
+    while not point.is_terminal and data.draw(st.booleans()):
+        step = point.step(data.draw(st.sampled_from(point.legal_actions())))
+        if isinstance(step, sr.Move):
+            break
+        point = step
+    for seat in range(state.rules.players):
+        view = point.state.view(seat)
+        expected = sr.observe(view, played=point.played, taken=point.taken)
+        assert point.observe(seat) == expected
+
+
+def test_a_sample_keeps_a_kept_card_after_a_tabled_one() -> None:
+    # Kings redeals give a hand several first-card decisions: keep, table,
+    # keep.  Another seat sees only the tabled one; a sample of its view must
+    # still say the card was kept, so its observation stays the same.
+    state = sr.new_game(sr.Ruleset.chkobba(redeal_kings=1), seed=20)
+    for index in (0, 1, 0):
+        state = state.apply(state.legal_moves()[index])
+    assert [t.move.kind.value for t in state.turns_this_hand] == [
+        "keep",
+        "table",
+        "keep",
+    ]
+    view = state.view(1)
+    sample = view.sample(random.Random(0))
+    assert sample.view(1) == view
+    assert sr.observe(sample.view(1)) == sr.observe(view)
+
+
+def test_a_sample_while_a_redealt_first_card_is_decided() -> None:
+    state = sr.new_game(sr.Ruleset.chkobba(redeal_kings=1), seed=10)
+    state = state.apply(state.legal_moves()[0])
+    assert state.phase is sr.Phase.FIRST_CARD
+    view = state.view(1)
+    assert view.first_card_kept is True
+    assert view.sample(random.Random(0)).view(1) == view

@@ -58,7 +58,7 @@ import attrs
 from .cards import Card, CardSet, _from_mask
 from .errors import AmbiguousMoveError, IllegalMoveError, shown
 from .moves import Move, MoveKind
-from .observation import observe
+from .observation import _floats, _state_parts
 from .state import GameState, Phase
 
 __all__ = [
@@ -233,7 +233,7 @@ class ActionState:
         >>> point.observe(1) == sr.observe(point.state.view(1))
         True
         """
-        return observe(self.state.view(seat), played=self.played, taken=self.taken)
+        return _floats(*_state_parts(self.state, seat, self.played, self.taken))
 
     def _situation(self) -> str:
         if self.played is None:

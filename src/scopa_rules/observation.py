@@ -53,11 +53,13 @@ True
 
 from __future__ import annotations
 
+import functools
+
 from .cards import Card, CardSet, _from_mask
 from .errors import InvalidStateError, shown
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, CaptureValues, Ruleset
-from .state import Phase
-from .views import PlayerView
+from .state import GameState, Phase
+from .views import PlayerView, _kept_first_card
 
 __all__ = [
     "OBSERVATION_VERSION",
@@ -173,50 +175,179 @@ def observe(
     """
     if not isinstance(view, PlayerView):
         raise InvalidStateError(f"observe needs a PlayerView, not {shown(view)}")
-    rules = view.rules
+    masks, numbers = _parts(
+        view.rules,
+        view.seat,
+        hand=view.hand.mask,
+        table=view.table.mask,
+        piles=tuple(pile.mask for pile in view.piles),
+        first=0 if view.first_card is None else view.first_card.mask,
+        played=0 if played is None else played.mask,
+        taken=taken.mask,
+        to_move=view.current_player,
+        dealer=view.dealer,
+        last_capturer=view.last_capturer,
+        hand_sizes=view.hand_sizes,
+        stock=view.stock_size,
+        sweeps=view.sweeps,
+        scores=view.scores,
+        phase=view.phase,
+        kept=view.first_card_kept,
+    )
+    return _floats(masks, numbers)
+
+
+def _state_parts(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """The parts of ``observe(state.view(seat), ...)``, read from the state
+    without building the view (a view copies the whole history).  Each field
+    is the one :meth:`PlayerView.of` reads."""
+    rules = state.rules
+    players = rules.players
+    chooser = (state.dealer + 1) % players
+    first = state.first_card
+    hands = state.hands
+    return _parts(
+        rules,
+        seat,
+        hand=hands[seat].mask,
+        table=state.table.mask,
+        piles=tuple(pile.mask for pile in state.piles),
+        first=first.mask if first is not None and seat == chooser else 0,
+        played=0 if played is None else played.mask,
+        taken=taken.mask,
+        to_move=state.current_player,
+        dealer=state.dealer,
+        last_capturer=state.last_capturer,
+        hand_sizes=tuple([len(hand) for hand in hands]),
+        stock=len(state.stock),
+        sweeps=state.sweeps,
+        scores=state.scores,
+        phase=state.phase,
+        kept=_kept_first_card(state.turns_this_hand)
+        if rules.first_card_choice
+        else None,
+    )
+
+
+def _parts(
+    rules: Ruleset,
+    seat: int,
+    *,
+    hand: int,
+    table: int,
+    piles: tuple[int, ...],
+    first: int,
+    played: int,
+    taken: int,
+    to_move: int | None,
+    dealer: int,
+    last_capturer: int | None,
+    hand_sizes: tuple[int, ...],
+    stock: int,
+    sweeps: tuple[int, ...],
+    scores: tuple[int, ...],
+    phase: Phase,
+    kept: bool | None,
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """An observation as the masks of its card blocks and the numbers after
+    them: the one place the layout is written (numpy adapters unpack the
+    masks their own way)."""
     n, s = rules.players, rules.sides
-    seat = view.seat
     side = rules.side_of(seat)
+    seen = hand | table | first
+    for pile in piles:
+        seen |= pile
+    if s == 2:
+        pile_masks: tuple[int, ...] = (piles[side], piles[1 - side])
+        side_order: tuple[int, ...] = (side, 1 - side)
+    else:
+        side_order = tuple((side + r) % s for r in range(s))
+        pile_masks = tuple(piles[i] for i in side_order)
+    seat_order = _orders(n)[seat]
+    hot = _one_hots(n)
+    numbers = [
+        *(hot[(to_move - seat) % n] if to_move is not None else hot[n]),
+        *hot[(dealer - seat) % n],
+        *(hot[(last_capturer - seat) % n] if last_capturer is not None else hot[n]),
+    ]
+    numbers += [float(hand_sizes[i]) for i in seat_order]
+    numbers.append(float(stock))
+    numbers += [float(sweeps[i]) for i in side_order]
+    numbers += [float(scores[i]) for i in side_order]
+    numbers += _PHASE_HOT[phase]
+    numbers += _KEPT[kept]
+    numbers += _rules_block(rules)
+    return (hand, table, *pile_masks, _FULL & ~seen, first, played, taken), tuple(
+        numbers
+    )
+
+
+def _floats(masks: tuple[int, ...], numbers: tuple[float, ...]) -> tuple[float, ...]:
     out: list[float] = []
-
-    def cards(mask: int) -> None:
-        out.extend(float(mask >> i & 1) for i in range(40))
-
-    def one_hot(index: int | None, size: int) -> None:
-        out.extend(float(i == index) for i in range(size))
-
-    def relative(index: int | None, size: int, own: int) -> int | None:
-        return None if index is None else (index - own) % size
-
-    cards(view.hand.mask)
-    cards(view.table.mask)
-    for r in range(s):
-        cards(view.piles[(side + r) % s].mask)
-    cards(view.unseen.mask)
-    cards(0 if view.first_card is None else view.first_card.mask)
-    cards(0 if played is None else played.mask)
-    cards(taken.mask)
-    one_hot(relative(view.current_player, n, seat), n)
-    one_hot(relative(view.dealer, n, seat), n)
-    one_hot(relative(view.last_capturer, n, seat), n)
-    out.extend(float(view.hand_sizes[(seat + r) % n]) for r in range(n))
-    out.append(float(view.stock_size))
-    out.extend(float(view.sweeps[(side + r) % s]) for r in range(s))
-    out.extend(float(view.scores[(side + r) % s]) for r in range(s))
-    one_hot(_PHASES.index(view.phase), len(_PHASES))
-    out.extend(
-        (float(view.first_card_kept is True), float(view.first_card_kept is False))
-    )
-    one_hot(_MODES.index(rules.capture_mode), len(_MODES))
-    one_hot(_CAPTURE_RULES.index(rules.capture_rule), len(_CAPTURE_RULES))
-    one_hot(_COMPULSIONS.index(rules.capture_compulsion), len(_COMPULSIONS))
-    out.extend(
-        (
-            float(rules.ace_takes_all),
-            float(rules.first_card_choice),
-            float(rules.capture_values is CaptureValues.CHKOBBA),
-            float(rules.hand_size),
-            float(rules.target_score),
-        )
-    )
+    for mask in masks:
+        out += _BYTES[mask & 255]
+        out += _BYTES[mask >> 8 & 255]
+        out += _BYTES[mask >> 16 & 255]
+        out += _BYTES[mask >> 24 & 255]
+        out += _BYTES[mask >> 32]
+    out += numbers
     return tuple(out)
+
+
+# The 40 entries of a card block, a byte of the mask at a time.
+_BYTES = tuple(tuple(float(byte >> i & 1) for i in range(8)) for byte in range(256))
+_FULL = (1 << 40) - 1
+_PHASE_HOT = {
+    phase: tuple(float(i == index) for i in range(len(_PHASES)))
+    for index, phase in enumerate(_PHASES)
+}
+
+
+_KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
+
+
+@functools.lru_cache(maxsize=64)
+def _orders(size: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the seats in playing order from it."""
+    return tuple(tuple((seat + r) % size for r in range(size)) for seat in range(size))
+
+
+@functools.lru_cache(maxsize=64)
+def _one_hots(size: int) -> tuple[tuple[float, ...], ...]:
+    """The one-hot rows of ``size`` entries, then a row of zeros."""
+    return tuple(
+        tuple(float(i == index) for i in range(size)) for index in range(size + 1)
+    )
+
+
+def _rules_block(rules: Ruleset) -> tuple[float, ...]:
+    # Keyed by identity: hashing a ruleset costs more than this whole block.
+    cached = _RULES_BLOCKS.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    block = _make_rules_block(rules)
+    if len(_RULES_BLOCKS) > 64:
+        _RULES_BLOCKS.clear()
+    _RULES_BLOCKS[id(rules)] = (rules, block)
+    return block
+
+
+_RULES_BLOCKS: dict[int, tuple[Ruleset, tuple[float, ...]]] = {}
+
+
+def _make_rules_block(rules: Ruleset) -> tuple[float, ...]:
+    def one_hot(values: tuple[object, ...], value: object) -> tuple[float, ...]:
+        return tuple(float(v is value) for v in values)
+
+    return (
+        *one_hot(_MODES, rules.capture_mode),
+        *one_hot(_CAPTURE_RULES, rules.capture_rule),
+        *one_hot(_COMPULSIONS, rules.capture_compulsion),
+        float(rules.ace_takes_all),
+        float(rules.first_card_choice),
+        float(rules.capture_values is CaptureValues.CHKOBBA),
+        float(rules.hand_size),
+        float(rules.target_score),
+    )
