@@ -110,6 +110,11 @@ class ActionState:
     """The card played, while its capture is still open."""
     taken: CardSet = _EMPTY
     """The table cards taken so far for ``played``."""
+    # Worked out once: a framework asks for the legal actions, the mask and
+    # the check of the chosen action, all of the same point.
+    _legal: tuple[int, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
     @property
     def current_player(self) -> int | None:
@@ -149,6 +154,13 @@ class ActionState:
         >>> sr.ActionState(state).legal_actions()
         (80, 81)
         """
+        legal = self._legal
+        if legal is None:
+            legal = self._work_out_legal_actions()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _work_out_legal_actions(self) -> tuple[int, ...]:
         if self.played is None:
             if self.state.phase is Phase.FIRST_CARD:
                 return (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)

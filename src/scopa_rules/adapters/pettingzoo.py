@@ -67,6 +67,7 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
             )
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{seat}" for seat in range(self.rules.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = list(self.possible_agents)
         high = np.array(observation_bounds(self.rules), np.float32)
         self.observation_spaces = {
@@ -118,11 +119,11 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """``agent``'s observation vector and action mask."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         point = self._point
-        mask = point.action_mask() if point.current_player == seat else ()
         action_mask = np.zeros(NUM_ACTIONS, np.int8)
-        action_mask[:] = mask or 0
+        if point.current_player == seat:
+            action_mask[list(point.legal_actions())] = 1
         return {
             "observation": np.array(point.observe(seat), np.float32),
             "action_mask": action_mask,
