@@ -152,6 +152,8 @@ def test_resampling_keeps_the_information_state() -> None:
         state = play_to(state, 1, seed=len(state.history()))
     between = state.resample_from_infostate(2, sampler)
     assert between.information_state_string(2) == state.information_state_string(2)
+    state = play_to(state, 1)
+    assert "dealing: 1 of 40 cards dealt" in state.observation_string(3)
 
 
 def test_the_observer_shows_one_seat_only() -> None:

@@ -136,7 +136,9 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """Which action ids are legal now (all false once the game is over)."""
-        return np.array(self._point.action_mask(), np.bool_)
+        mask = np.zeros(NUM_ACTIONS, np.bool_)
+        mask[list(self._point.legal_actions())] = True
+        return mask
 
     def step(
         self, action: int
