@@ -6,8 +6,10 @@ per move:
 
 * ``library``: ``legal_moves()``, a choice, ``apply()``: what every adapter
   pays at the least;
-* ``encoding``: the core action encoding: ``legal_actions()``, a choice,
-  ``apply()`` and the mover's observation (:meth:`ActionState.observe`);
+* ``actions``: the core action encoding alone: ``legal_actions()``, a
+  choice and ``apply()`` on an :class:`ActionState`;
+* ``observed``: the same and the mover's observation vector
+  (:meth:`ActionState.observe`), what every adapter computes;
 * ``pettingzoo``: ``last()`` (observation and mask as numpy arrays), a masked
   choice, ``step()``, every seat an agent;
 * ``gymnasium``: ``step()`` with a masked choice, seat 0 the agent, the other
@@ -49,16 +51,18 @@ def library_game(rules: sr.Ruleset, seed: int) -> int:
     return moves
 
 
-def encoding_game(rules: sr.Ruleset, seed: int) -> int:
+def actions_game(rules: sr.Ruleset, seed: int, *, observe: bool = False) -> int:
     rng = random.Random(seed)
     point = sr.ActionState(sr.new_game(rules, seed=seed))
-    moves = len(point.state.history)
     while not point.is_terminal:
-        seat = point.current_player
-        assert seat is not None
-        point.observe(seat)
+        if observe:
+            point.observe(point.current_player)  # type: ignore[arg-type]
         point = point.apply(rng.choice(point.legal_actions()))
-    return len(point.state.history) - moves
+    return len(point.state.history)
+
+
+def observed_game(rules: sr.Ruleset, seed: int) -> int:
+    return actions_game(rules, seed, observe=True)
 
 
 def pettingzoo_game(rules: sr.Ruleset, seed: int) -> int:
@@ -109,7 +113,8 @@ def openspiel_game(rules: sr.Ruleset, seed: int) -> int:
 
 WAYS: dict[str, tuple[Callable[[sr.Ruleset, int], int], str | None]] = {
     "library": (library_game, None),
-    "encoding": (encoding_game, None),
+    "actions": (actions_game, None),
+    "observed": (observed_game, None),
     "pettingzoo": (pettingzoo_game, "pettingzoo"),
     "gymnasium": (gymnasium_game, "gymnasium"),
     "openspiel": (openspiel_game, "pyspiel"),

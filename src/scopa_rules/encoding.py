@@ -58,7 +58,7 @@ import attrs
 from .cards import Card, CardSet, _from_mask
 from .errors import AmbiguousMoveError, IllegalMoveError, shown
 from .moves import Move, MoveKind
-from .observation import _floats, _state_parts
+from .observation import _observe_state
 from .state import GameState, Phase
 
 __all__ = [
@@ -245,7 +245,7 @@ class ActionState:
         >>> point.observe(1) == sr.observe(point.state.view(1))
         True
         """
-        return _floats(*_state_parts(self.state, seat, self.played, self.taken))
+        return _observe_state(self.state, seat, self.played, self.taken)
 
     def _situation(self) -> str:
         if self.played is None:

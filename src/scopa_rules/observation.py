@@ -54,6 +54,7 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from .cards import Card, CardSet, _from_mask
 from .errors import InvalidStateError, shown
@@ -175,129 +176,116 @@ def observe(
     """
     if not isinstance(view, PlayerView):
         raise InvalidStateError(f"observe needs a PlayerView, not {shown(view)}")
-    masks, numbers = _parts(
+    return _vector(
         view.rules,
         view.seat,
-        hand=view.hand.mask,
-        table=view.table.mask,
-        piles=tuple(pile.mask for pile in view.piles),
-        first=0 if view.first_card is None else view.first_card.mask,
-        played=0 if played is None else played.mask,
-        taken=taken.mask,
-        to_move=view.current_player,
-        dealer=view.dealer,
-        last_capturer=view.last_capturer,
-        hand_sizes=view.hand_sizes,
-        stock=view.stock_size,
-        sweeps=view.sweeps,
-        scores=view.scores,
-        phase=view.phase,
-        kept=view.first_card_kept,
+        view.hand.mask,
+        view.table.mask,
+        [pile.mask for pile in view.piles],
+        0 if view.first_card is None else view.first_card.mask,
+        0 if played is None else played.mask,
+        taken.mask,
+        view.current_player,
+        view.dealer,
+        view.last_capturer,
+        view.hand_sizes,
+        view.stock_size,
+        view.sweeps,
+        view.scores,
+        view.phase,
+        view.first_card_kept,
     )
-    return _floats(masks, numbers)
 
 
-def _state_parts(
+def _observe_state(
     state: GameState, seat: int, played: Card | None, taken: CardSet
-) -> tuple[tuple[int, ...], tuple[float, ...]]:
-    """The parts of ``observe(state.view(seat), ...)``, read from the state
-    without building the view (a view copies the whole history).  Each field
-    is the one :meth:`PlayerView.of` reads."""
+) -> tuple[float, ...]:
+    """``observe(state.view(seat), ...)``, read from the state without
+    building the view (a view copies the whole history): each argument is
+    the field :meth:`PlayerView.of` reads."""
     rules = state.rules
-    players = rules.players
-    chooser = (state.dealer + 1) % players
     first = state.first_card
     hands = state.hands
-    return _parts(
+    return _vector(
         rules,
         seat,
-        hand=hands[seat].mask,
-        table=state.table.mask,
-        piles=tuple(pile.mask for pile in state.piles),
-        first=first.mask if first is not None and seat == chooser else 0,
-        played=0 if played is None else played.mask,
-        taken=taken.mask,
-        to_move=state.current_player,
-        dealer=state.dealer,
-        last_capturer=state.last_capturer,
-        hand_sizes=tuple([len(hand) for hand in hands]),
-        stock=len(state.stock),
-        sweeps=state.sweeps,
-        scores=state.scores,
-        phase=state.phase,
-        kept=_kept_first_card(state.turns_this_hand)
-        if rules.first_card_choice
-        else None,
+        hands[seat].mask,
+        state.table.mask,
+        [pile.mask for pile in state.piles],
+        first.mask
+        if first is not None and seat == (state.dealer + 1) % rules.players
+        else 0,
+        0 if played is None else played.mask,
+        taken.mask,
+        state.current_player,
+        state.dealer,
+        state.last_capturer,
+        [len(hand) for hand in hands],
+        len(state.stock),
+        state.sweeps,
+        state.scores,
+        state.phase,
+        _kept_first_card(state.turns_this_hand) if rules.first_card_choice else None,
     )
 
 
-def _parts(
+def _vector(
     rules: Ruleset,
     seat: int,
-    *,
     hand: int,
     table: int,
-    piles: tuple[int, ...],
+    piles: Sequence[int],
     first: int,
     played: int,
     taken: int,
     to_move: int | None,
     dealer: int,
     last_capturer: int | None,
-    hand_sizes: tuple[int, ...],
+    hand_sizes: Sequence[int],
     stock: int,
-    sweeps: tuple[int, ...],
-    scores: tuple[int, ...],
+    sweeps: Sequence[int],
+    scores: Sequence[int],
     phase: Phase,
     kept: bool | None,
-) -> tuple[tuple[int, ...], tuple[float, ...]]:
-    """An observation as the masks of its card blocks and the numbers after
-    them: the one place the layout is written (numpy adapters unpack the
-    masks their own way)."""
-    n, s = rules.players, rules.sides
-    side = rules.side_of(seat)
+) -> tuple[float, ...]:
+    """The observation: the one place its layout is written."""
+    n = rules.players
+    seat_order, side_order = _orders(rules, seat)
     seen = hand | table | first
     for pile in piles:
         seen |= pile
-    if s == 2:
-        pile_masks: tuple[int, ...] = (piles[side], piles[1 - side])
-        side_order: tuple[int, ...] = (side, 1 - side)
-    else:
-        side_order = tuple((side + r) % s for r in range(s))
-        pile_masks = tuple(piles[i] for i in side_order)
-    seat_order = _orders(n)[seat]
-    hot = _one_hots(n)
-    numbers = [
-        *(hot[(to_move - seat) % n] if to_move is not None else hot[n]),
-        *hot[(dealer - seat) % n],
-        *(hot[(last_capturer - seat) % n] if last_capturer is not None else hot[n]),
-    ]
-    numbers += [float(hand_sizes[i]) for i in seat_order]
-    numbers.append(float(stock))
-    numbers += [float(sweeps[i]) for i in side_order]
-    numbers += [float(scores[i]) for i in side_order]
-    numbers += _PHASE_HOT[phase]
-    numbers += _KEPT[kept]
-    numbers += _rules_block(rules)
-    return (hand, table, *pile_masks, _FULL & ~seen, first, played, taken), tuple(
-        numbers
-    )
-
-
-def _floats(masks: tuple[int, ...], numbers: tuple[float, ...]) -> tuple[float, ...]:
     out: list[float] = []
-    for mask in masks:
-        out += _BYTES[mask & 255]
-        out += _BYTES[mask >> 8 & 255]
-        out += _BYTES[mask >> 16 & 255]
-        out += _BYTES[mask >> 24 & 255]
-        out += _BYTES[mask >> 32]
-    out += numbers
+    for mask in (
+        hand,
+        table,
+        *[piles[i] for i in side_order],
+        _FULL & ~seen,
+        first,
+        played,
+        taken,
+    ):
+        out += _SUIT_BITS[mask & 1023]
+        out += _SUIT_BITS[mask >> 10 & 1023]
+        out += _SUIT_BITS[mask >> 20 & 1023]
+        out += _SUIT_BITS[mask >> 30]
+    hot = _one_hots(n)
+    out += hot[(to_move - seat) % n] if to_move is not None else hot[n]
+    out += hot[(dealer - seat) % n]
+    out += hot[(last_capturer - seat) % n] if last_capturer is not None else hot[n]
+    out += [float(hand_sizes[i]) for i in seat_order]
+    out.append(float(stock))
+    out += [float(sweeps[i]) for i in side_order]
+    out += [float(scores[i]) for i in side_order]
+    out += _PHASE_HOT[phase]
+    out += _KEPT[kept]
+    out += _rules_block(rules)
     return tuple(out)
 
 
-# The 40 entries of a card block, a byte of the mask at a time.
-_BYTES = tuple(tuple(float(byte >> i & 1) for i in range(8)) for byte in range(256))
+# A card block's entries, a suit (ten bits of the mask) at a time.
+_SUIT_BITS = tuple(
+    tuple(float(bits >> i & 1) for i in range(10)) for bits in range(1024)
+)
 _FULL = (1 << 40) - 1
 _PHASE_HOT = {
     phase: tuple(float(i == index) for i in range(len(_PHASES)))
@@ -308,10 +296,19 @@ _PHASE_HOT = {
 _KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
 
 
-@functools.lru_cache(maxsize=64)
-def _orders(size: int) -> tuple[tuple[int, ...], ...]:
-    """For each seat, the seats in playing order from it."""
-    return tuple(tuple((seat + r) % size for r in range(size)) for seat in range(size))
+def _orders(rules: Ruleset, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats in playing order from ``seat``, and the sides from its own."""
+    return _seat_orders(rules.players, rules.sides, rules.side_of(seat), seat)
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_orders(
+    players: int, sides: int, side: int, seat: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return (
+        tuple((seat + r) % players for r in range(players)),
+        tuple((side + r) % sides for r in range(sides)),
+    )
 
 
 @functools.lru_cache(maxsize=64)
