@@ -209,9 +209,12 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
-        dealt = {card.index for card in self._dealing}
-        left = [card.index for card in ALL_CARDS if card.index not in dealt]
-        return [(index, 1.0 / len(left)) for index in left]
+        dealt = 0
+        for card in self._dealing:
+            dealt |= card.mask
+        left = [index for index in range(40) if not dealt >> index & 1]
+        chance = 1.0 / len(left)
+        return [(index, chance) for index in left]
 
     def _apply_action(self, action: int) -> None:
         if not self._awaits_cards():
