@@ -283,9 +283,9 @@ def _vector(
 
 
 # A card block's entries, a suit (ten bits of the mask) at a time.
-_SUIT_BITS = tuple(
-    tuple(float(bits >> i & 1) for i in range(10)) for bits in range(1024)
-)
+# Built from five-bit halves: importing the library stays fast.
+_FIVE_BITS = [tuple(float(bits >> i & 1) for i in range(5)) for bits in range(32)]
+_SUIT_BITS = tuple(low + high for high in _FIVE_BITS for low in _FIVE_BITS)
 _FULL = (1 << 40) - 1
 _PHASE_HOT = {
     phase: tuple(float(i == index) for i in range(len(_PHASES)))
