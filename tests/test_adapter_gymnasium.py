@@ -55,6 +55,7 @@ def test_masked_rollout_against_chosen_bots() -> None:
 def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
     env = ScopaEnv(illegal_action_reward=-5.0)
     env.reset(seed=1)
+    assert env.point.apply(np.int64(env.point.legal_actions()[0])).state
     _, reward, terminated, _, info = env.step(95)
     assert (reward, terminated, info["illegal_action"]) == (-5.0, True, True)
 

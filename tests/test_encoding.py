@@ -197,6 +197,11 @@ def test_errors_name_what_was_wrong_and_what_is_legal() -> None:
     for bad in (-1, 96, "3"):
         with pytest.raises(sr.IllegalMoveError, match="action ids are 0 to 95"):
             sr.describe_action(bad)  # type: ignore[arg-type]
+    for not_an_id in (1.0, True, "19"):
+        with pytest.raises(
+            sr.IllegalMoveError, match="an action id is an integer, not"
+        ):
+            sr.ActionState(state).apply(not_an_id)  # type: ignore[arg-type]
     with pytest.raises(sr.InvalidStateError, match="observe needs a PlayerView"):
         sr.observe(state)  # type: ignore[arg-type]
 

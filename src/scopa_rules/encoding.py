@@ -51,6 +51,7 @@ Move.parse('5Hx5D')
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 
 import attrs
@@ -198,6 +199,7 @@ class ActionState:
         >>> point.step(19)
         Move.parse('KH')
         """
+        action = _action_id(action)
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalMoveError(
@@ -258,6 +260,16 @@ class ActionState:
 
     def __deepcopy__(self, memo: object) -> ActionState:
         return self
+
+
+def _action_id(action: object) -> int:
+    """``action`` as a plain int (numpy's integers included)."""
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise IllegalMoveError(f"an action id is an integer, not {shown(action)}")
 
 
 def describe_action(action: int) -> str:
