@@ -176,24 +176,26 @@ def observe(
     """
     if not isinstance(view, PlayerView):
         raise InvalidStateError(f"observe needs a PlayerView, not {shown(view)}")
-    return _vector(
-        view.rules,
-        view.seat,
-        view.hand.mask,
-        view.table.mask,
-        [pile.mask for pile in view.piles],
-        0 if view.first_card is None else view.first_card.mask,
-        0 if played is None else played.mask,
-        taken.mask,
-        view.current_player,
-        view.dealer,
-        view.last_capturer,
-        view.hand_sizes,
-        view.stock_size,
-        view.sweeps,
-        view.scores,
-        view.phase,
-        view.first_card_kept,
+    return _floats(
+        *_parts(
+            view.rules,
+            view.seat,
+            view.hand.mask,
+            view.table.mask,
+            [pile.mask for pile in view.piles],
+            0 if view.first_card is None else view.first_card.mask,
+            0 if played is None else played.mask,
+            taken.mask,
+            view.current_player,
+            view.dealer,
+            view.last_capturer,
+            view.hand_sizes,
+            view.stock_size,
+            view.sweeps,
+            view.scores,
+            view.phase,
+            view.first_card_kept,
+        )
     )
 
 
@@ -201,12 +203,19 @@ def _observe_state(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> tuple[float, ...]:
     """``observe(state.view(seat), ...)``, read from the state without
-    building the view (a view copies the whole history): each argument is
-    the field :meth:`PlayerView.of` reads."""
+    building the view (a view copies the whole history)."""
+    return _floats(*_state_parts(state, seat, played, taken))
+
+
+def _state_parts(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> tuple[list[int], list[float]]:
+    """The parts of ``observe(state.view(seat), ...)`` (see :func:`_parts`):
+    each argument is the field :meth:`PlayerView.of` reads."""
     rules = state.rules
     first = state.first_card
     hands = state.hands
-    return _vector(
+    return _parts(
         rules,
         seat,
         hands[seat].mask,
@@ -229,7 +238,7 @@ def _observe_state(
     )
 
 
-def _vector(
+def _parts(
     rules: Ruleset,
     seat: int,
     hand: int,
@@ -247,27 +256,18 @@ def _vector(
     scores: Sequence[int],
     phase: Phase,
     kept: bool | None,
-) -> tuple[float, ...]:
-    """The observation: the one place its layout is written."""
+) -> tuple[list[int], list[float]]:
+    """The observation as the masks of its card blocks and the numbers that
+    follow them: the one place its layout is written.  The card blocks stay
+    masks so that numpy can unpack them in one call."""
     n = rules.players
     seat_order, side_order = _orders(rules, seat)
     seen = hand | table | first
     for pile in piles:
         seen |= pile
+    masks = [hand, table, *[piles[i] for i in side_order]]
+    masks += (_FULL & ~seen, first, played, taken)
     out: list[float] = []
-    for mask in (
-        hand,
-        table,
-        *[piles[i] for i in side_order],
-        _FULL & ~seen,
-        first,
-        played,
-        taken,
-    ):
-        out += _SUIT_BITS[mask & 1023]
-        out += _SUIT_BITS[mask >> 10 & 1023]
-        out += _SUIT_BITS[mask >> 20 & 1023]
-        out += _SUIT_BITS[mask >> 30]
     hot = _one_hots(n)
     out += hot[(to_move - seat) % n] if to_move is not None else hot[n]
     out += hot[(dealer - seat) % n]
@@ -279,6 +279,17 @@ def _vector(
     out += _PHASE_HOT[phase]
     out += _KEPT[kept]
     out += _rules_block(rules)
+    return masks, out
+
+
+def _floats(masks: list[int], numbers: list[float]) -> tuple[float, ...]:
+    out: list[float] = []
+    for mask in masks:
+        out += _SUIT_BITS[mask & 1023]
+        out += _SUIT_BITS[mask >> 10 & 1023]
+        out += _SUIT_BITS[mask >> 20 & 1023]
+        out += _SUIT_BITS[mask >> 30]
+    out += numbers
     return tuple(out)
 
 

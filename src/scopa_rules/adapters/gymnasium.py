@@ -42,10 +42,10 @@ from ..observation import observation_bounds
 from ..rules import Ruleset
 from ..state import new_game
 from . import Returns, check_returns, seat_returns
+from ._arrays import FloatArray as Observation
+from ._arrays import action_mask_array, observation_array
 
 __all__ = ["ScopaEnv"]
-
-Observation = np.ndarray[Any, np.dtype[np.float32]]
 
 
 class ScopaEnv(gymnasium.Env[Observation, int]):
@@ -129,16 +129,14 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         self._point = point
 
     def _observation(self) -> Observation:
-        return np.array(self._point.observe(self.seat), np.float32)
+        return observation_array(self._point, self.seat)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), **extra}
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """Which action ids are legal now (all false once the game is over)."""
-        mask = np.zeros(NUM_ACTIONS, np.bool_)
-        mask[list(self._point.legal_actions())] = True
-        return mask
+        return action_mask_array(self._point, np.bool_)
 
     def step(
         self, action: int

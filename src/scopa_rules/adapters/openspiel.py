@@ -50,6 +50,7 @@ from ..observation import observation_layout, observation_size
 from ..rules import Ruleset
 from ..state import GameState, Phase, new_game
 from . import Returns, check_returns, seat_returns
+from ._arrays import observation_array
 
 __all__ = ["GAME_NAME", "ScopaGame", "ScopaState", "game_parameters", "load_game"]
 
@@ -305,7 +306,7 @@ class _Observer:
         if point is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = point.observe(player)
+        self.tensor[:] = observation_array(point, player)
 
     def string_from(self, state: ScopaState, player: int) -> str:
         point = state.point

@@ -36,6 +36,7 @@ from ..observation import observation_bounds
 from ..rules import Ruleset
 from ..state import new_game
 from . import Returns, check_returns, seat_returns
+from ._arrays import action_mask_array, observation_array
 
 __all__ = ["ScopaEnv", "env"]
 
@@ -121,11 +122,12 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
         """``agent``'s observation vector and action mask."""
         seat = self._seats[agent]
         point = self._point
-        action_mask = np.zeros(NUM_ACTIONS, np.int8)
         if point.current_player == seat:
-            action_mask[list(point.legal_actions())] = 1
+            action_mask = action_mask_array(point, np.int8)
+        else:
+            action_mask = np.zeros(NUM_ACTIONS, np.int8)
         return {
-            "observation": np.array(point.observe(seat), np.float32),
+            "observation": observation_array(point, seat),
             "action_mask": action_mask,
         }
 
