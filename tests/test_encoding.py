@@ -276,3 +276,28 @@ def test_a_sample_while_a_redealt_first_card_is_decided() -> None:
     view = state.view(1)
     assert view.first_card_kept is True
     assert view.sample(random.Random(0)).view(1) == view
+
+
+def test_an_action_state_checks_what_it_is_given() -> None:
+    state = sr.new_game(seed=7)
+    hand = state.hands[0]
+    with pytest.raises(sr.InvalidStateError, match="needs a GameState, not 5"):
+        sr.ActionState(5)  # type: ignore[arg-type]
+    with pytest.raises(sr.InvalidStateError, match="taken must be a CardSet"):
+        sr.ActionState(state, None, "2D")  # type: ignore[arg-type]
+    with pytest.raises(sr.InvalidStateError, match="need a played card"):
+        sr.ActionState(state, None, sr.CardSet("2D"))
+    with pytest.raises(sr.InvalidStateError, match="played must be a Card or None"):
+        sr.ActionState(state, "3D")  # type: ignore[arg-type]
+    with pytest.raises(
+        sr.InvalidStateError,
+        match=r"no legal move plays 7D and takes nothing first \(legal moves: 3D, KH, 5C\)",
+    ):
+        sr.ActionState(state, sr.Card.parse("7D"))
+    played = min(hand)
+    assert sr.ActionState(state, played).candidates() == tuple(
+        m for m in state.legal_moves() if m.card is played
+    )
+    over = sr.play_game(sr.Ruleset.scopa(), [sr.RandomBot(), sr.RandomBot()], seed=3)
+    with pytest.raises(sr.InvalidStateError, match="legal moves: none"):
+        sr.ActionState(over, sr.Card.parse("7D"))

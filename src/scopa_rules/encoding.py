@@ -57,7 +57,7 @@ from collections.abc import Iterable
 import attrs
 
 from .cards import Card, CardSet, _from_mask
-from .errors import AmbiguousMoveError, IllegalMoveError, shown
+from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, shown
 from .moves import Move, MoveKind
 from .observation import _observe_state
 from .state import GameState, Phase
@@ -116,6 +116,29 @@ class ActionState:
     _legal: tuple[int, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.state, GameState):
+            raise InvalidStateError(
+                f"an action state needs a GameState, not {shown(self.state)}"
+            )
+        if not isinstance(self.taken, CardSet):
+            raise InvalidStateError(f"taken must be a CardSet, not {shown(self.taken)}")
+        if self.played is None:
+            if self.taken:
+                raise InvalidStateError(
+                    f"cards taken ({self.taken}) need a played card to take them"
+                )
+            return
+        if not isinstance(self.played, Card):
+            raise InvalidStateError(
+                f"played must be a Card or None, not {shown(self.played)}"
+            )
+        if not self.candidates():
+            raise InvalidStateError(
+                f"no legal move plays {self.played} and takes {self.taken or 'nothing'} "
+                f"first (legal moves: {', '.join(map(str, self.state.legal_moves())) or 'none'})"
+            )
 
     @property
     def current_player(self) -> int | None:
@@ -215,12 +238,12 @@ class ActionState:
             return next(m for m in self.state.legal_moves() if m.kind is kind)
         if self.played is None:
             card = Card.from_index(action)
-            open_point = ActionState(self.state, card)
+            open_point = _point(self.state, card)
         elif action == STOP_ACTION:
             return Move(self.played, self.taken)
         else:
             taken = self.taken.add(Card.from_index(action - TAKE_ACTION_BASE))
-            open_point = ActionState(self.state, self.played, taken)
+            open_point = _point(self.state, self.played, taken)
         moves = open_point.candidates()
         return moves[0] if len(moves) == 1 else open_point
 
@@ -236,7 +259,7 @@ class ActionState:
         result = self.step(action)
         if isinstance(result, ActionState):
             return result
-        return ActionState(self.state.apply(result, check=False))
+        return _point(self.state.apply(result, check=False))
 
     def observe(self, seat: int) -> tuple[float, ...]:
         """The observation of ``seat`` (see :func:`observe`): its view of the
@@ -260,6 +283,19 @@ class ActionState:
 
     def __deepcopy__(self, memo: object) -> ActionState:
         return self
+
+
+def _point(
+    state: GameState, played: Card | None = None, taken: CardSet = _EMPTY
+) -> ActionState:
+    """An action state the encoding built itself, without the constructor's
+    checks (a step makes one or two)."""
+    point: ActionState = object.__new__(ActionState)
+    object.__setattr__(point, "state", state)
+    object.__setattr__(point, "played", played)
+    object.__setattr__(point, "taken", taken)
+    object.__setattr__(point, "_legal", None)
+    return point
 
 
 def _action_id(action: object) -> int:
@@ -315,7 +351,7 @@ def encode_move(state: GameState, move: Move) -> tuple[int, ...]:
     if move.kind is MoveKind.TABLE_FIRST_CARD:
         return (TABLE_FIRST_CARD_ACTION,)
     actions = [move.card.index]
-    point = ActionState(state, move.card)
+    point = _point(state, move.card)
     while len(point.candidates()) > 1:
         rest = move.captured - point.taken
         if not rest:
@@ -323,7 +359,7 @@ def encode_move(state: GameState, move: Move) -> tuple[int, ...]:
             break
         low = min(rest)
         actions.append(TAKE_ACTION_BASE + low.index)
-        point = ActionState(state, move.card, point.taken.add(low))
+        point = _point(state, move.card, point.taken.add(low))
     return tuple(actions)
 
 
