@@ -41,8 +41,10 @@ def play_to(state: Any, steps: int, seed: int = 0) -> Any:
         (sr.Ruleset.scopone_scientifico(), "points"),
         (sr.Ruleset.chkobba(), "win_loss"),
         (sr.Ruleset.escoba(), "points"),
+        (sr.Ruleset.cirulla(), "points"),
+        (sr.Ruleset.cirulla(players=4, wild_card=None), "win_loss"),
     ],
-    ids=["scopa", "scopone_scientifico", "chkobba", "escoba"],
+    ids=["scopa", "scopone_scientifico", "chkobba", "escoba", "cirulla", "cirulla4"],
 )
 def test_pyspiel_random_simulation(rules: sr.Ruleset, returns: Any) -> None:
     game = load_game(rules, returns=returns)

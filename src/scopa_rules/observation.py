@@ -20,6 +20,9 @@ block              entries     meaning
 ``table``          40          the table
 ``piles``          40 per s    each side's captured cards this hand
 ``unseen``         40          the cards the viewer cannot see
+``known``          40 per n-1  only under ``declarations``: each other seat's
+                               declared cards it still holds (seats from the
+                               viewer's next), known to every seat
 ``first_card``     40          Chkobba: the first card the viewer decides on
 ``played``         40          the card being played while its capture is open
 ``taken``          40          the table cards taken so far for it
@@ -37,9 +40,9 @@ block              entries     meaning
                                choice, Chkobba values; hand size; target score
 =================  ==========  ===============================================
 
-:data:`OBSERVATION_VERSION` changes whenever the layout does (Cirulla's
-declared hands, for one, will add a block of cards known to be in the other
-hands).
+:data:`OBSERVATION_VERSION` changes whenever the layout does: version 2
+added the ``known`` block of Cirulla's declared hands (rulesets without
+declarations have the same layout as in version 1).
 
 >>> import scopa_rules as sr
 >>> view = sr.new_game(seed=7).view(0)
@@ -70,7 +73,7 @@ __all__ = [
     "observe",
 ]
 
-OBSERVATION_VERSION = 1
+OBSERVATION_VERSION = 2
 """The version of the observation layout; it changes whenever the layout does."""
 
 _PHASES = (Phase.FIRST_CARD, Phase.PLAY, Phase.AWAITING_DEAL, Phase.OVER)
@@ -84,6 +87,13 @@ _EMPTY = _from_mask(0)
 _MOST_HAND_POINTS = 60
 
 
+def most_hand_points(rules: Ruleset) -> int:
+    """More points than one hand can score under ``rules``: declarations add
+    up to a decino (10) for every three cards dealt."""
+    extra = 10 * rules.players * rules.deals_per_hand if rules.declarations else 0
+    return _MOST_HAND_POINTS + extra
+
+
 def _blocks(rules: Ruleset) -> tuple[tuple[str, int], ...]:
     n, s = rules.players, rules.sides
     return (
@@ -91,6 +101,7 @@ def _blocks(rules: Ruleset) -> tuple[tuple[str, int], ...]:
         ("table", 40),
         ("piles", 40 * s),
         ("unseen", 40),
+        *((("known", 40 * (n - 1)),) if rules.declarations else ()),
         ("first_card", 40),
         ("played", 40),
         ("taken", 40),
@@ -151,7 +162,7 @@ def observation_bounds(rules: Ruleset) -> tuple[float, ...]:
         ("hand_sizes", float(rules.hand_size)),
         ("stock", 40.0),
         ("sweeps", 40.0),
-        ("scores", float(rules.target_score + _MOST_HAND_POINTS)),
+        ("scores", float(rules.target_score + most_hand_points(rules))),
     ):
         start, size = layout[name]
         bounds[start : start + size] = [top] * size
@@ -195,6 +206,7 @@ def observe(
             view.scores,
             view.phase,
             view.first_card_kept,
+            [cards.mask for cards in view.declared],
         )
     )
 
@@ -235,7 +247,17 @@ def _state_parts(
         state.scores,
         state.phase,
         _kept_first_card(state.turns_this_hand) if rules.first_card_choice else None,
+        _declared_held(state) if rules.declarations else (),
     )
+
+
+def _declared_held(state: GameState) -> list[int]:
+    """Each seat's declared cards it still holds (``PlayerView.declared``)."""
+    held = [0] * state.rules.players
+    hands = state.hands
+    for declaration in state.declarations:
+        held[declaration.seat] |= declaration.cards.mask & hands[declaration.seat].mask
+    return held
 
 
 def _parts(
@@ -256,6 +278,7 @@ def _parts(
     scores: Sequence[int],
     phase: Phase,
     kept: bool | None,
+    declared: Sequence[int],
 ) -> tuple[list[int], list[float]]:
     """The observation as the masks of its card blocks and the numbers that
     follow them: the one place its layout is written.  The card blocks stay
@@ -266,7 +289,12 @@ def _parts(
     for pile in piles:
         seen |= pile
     masks = [hand, table, *[piles[i] for i in side_order]]
-    masks += (_FULL & ~seen, first, played, taken)
+    known = []
+    if rules.declarations:
+        known = [declared[i] if i != seat else 0 for i in seat_order[1:]]
+        for cards in known:
+            seen |= cards
+    masks += (_FULL & ~seen, *known, first, played, taken)
     out: list[float] = []
     hot = _one_hots(n)
     out += hot[(to_move - seat) % n] if to_move is not None else hot[n]

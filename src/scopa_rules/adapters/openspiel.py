@@ -3,7 +3,8 @@ scopa-rules[openspiel]``).
 
 Importing this module registers the game ``"scopa_rules"`` with pyspiel.  Its
 parameters are the ruleset's :meth:`~scopa_rules.Ruleset.to_dict` (an option
-that may be ``None``, such as ``redeal_kings``, is given as 0 for ``None``)
+that may be ``None`` is given as 0 for ``None`` when it is a number, such as
+``redeal_kings``, and as ``""`` when it is a card, ``wild_card``)
 and ``returns``, ``"win_loss"`` (the default) or ``"points"`` (see
 :mod:`scopa_rules.adapters`).  :func:`load_game` builds the parameters from a
 ruleset:
@@ -46,7 +47,7 @@ import pyspiel
 
 from ..cards import ALL_CARDS, Card
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
-from ..observation import observation_layout, observation_size
+from ..observation import most_hand_points, observation_layout, observation_size
 from ..rules import Ruleset
 from ..state import GameState, Phase, new_game
 from . import Returns, check_returns, seat_returns
@@ -58,10 +59,13 @@ GAME_NAME = "scopa_rules"
 """The name the game is registered under with pyspiel."""
 
 _MAX_PLAYERS = 40  # one card each and no table
-# Options that may be None travel as 0: OpenSpiel parameters cannot be None.
-_OPTIONAL = frozenset(
-    field.name for field in attrs.fields(Ruleset) if "None" in str(field.type)
-)
+# Options that may be None travel as 0 (numbers) or "" (cards): OpenSpiel
+# parameters cannot be None, and each keeps one type.
+_NONE_AS: dict[str, Any] = {
+    field.name: "" if "Card" in str(field.type) else 0
+    for field in attrs.fields(Ruleset)
+    if "None" in str(field.type)
+}
 # Per hand, at most: two decks dealt (a redeal), 40 plays, 40 takes, 40 stops
 # and a first-card decision.
 _STEPS_PER_HAND = 80 + 40 * 3 + 1
@@ -76,7 +80,7 @@ def game_parameters(rules: Ruleset, *, returns: Returns = "win_loss") -> dict[st
     ('fifteen', 0, 'points')
     """
     params: dict[str, Any] = {
-        key: 0 if value is None and key in _OPTIONAL else value
+        key: _NONE_AS[key] if value is None and key in _NONE_AS else value
         for key, value in rules.to_dict().items()
     }
     params["returns"] = check_returns(returns)
@@ -95,7 +99,7 @@ def load_game(rules: Ruleset, *, returns: Returns = "win_loss") -> Any:
 
 def _ruleset(params: Mapping[str, Any]) -> tuple[Ruleset, Returns]:
     data = {
-        key: None if key in _OPTIONAL and value == 0 else value
+        key: None if key in _NONE_AS and value == _NONE_AS[key] else value
         for key, value in params.items()
         if key != "returns"
     }
@@ -136,8 +140,8 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
             low, high = -1.0, 1.0
         else:
             # A side can win by its whole score, which stays below the target
-            # plus the points of one hand (at most about 60).
-            high = float(rules.target_score + 60)
+            # plus the points of one hand (see most_hand_points).
+            high = float(rules.target_score + most_hand_points(rules))
             low = -high
         hands = sides * rules.target_score + 10
         info = pyspiel.GameInfo(
