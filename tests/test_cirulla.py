@@ -558,3 +558,11 @@ def test_observations_show_declared_cards_as_known() -> None:
     bounds = sr.observation_bounds(rules)
     scores_start, _ = layout["scores"]
     assert bounds[scores_start] == 51 + 60 + 10 * 2 * 6
+
+
+def test_score_hand_checks_the_declaration_points() -> None:
+    piles = [sr.CardSet("AD"), sr.CardSet("2D")]
+    with pytest.raises(sr.InvalidStateError, match="give 2 declaration points, not 3"):
+        sr.score_hand(sr.Ruleset.cirulla(), piles, [0, 0], [1, 2, 3])
+    score = sr.score_hand(sr.Ruleset.cirulla(), piles, [0, 0], [3, 10])
+    assert [side.declaration_points for side in score.sides] == [3, 10]
