@@ -805,10 +805,10 @@ def seating(
             f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}"
         )
     w = options.size
-    radius = w * 1.5
+    radius = w * 1.2
     disk = w * 0.34
-    font = w * 0.2
-    centre = radius + disk + w * 1.1
+    font = w * 0.28
+    centre = radius + disk + w * 1.15
     color = options.colors["text"]
 
     def spot(seat: float, distance: float) -> tuple[float, float]:
@@ -854,9 +854,9 @@ def seating(
         parts.append(
             _text(
                 x,
-                y + font * 0.6,
+                y + font * 0.42,
                 str(seat),
-                font * 1.6,
+                font * 1.2,
                 "#ffffff",
                 anchor="middle",
                 weight="bold",
@@ -867,7 +867,7 @@ def seating(
             notes.append("dealer")
         elif dealer is not None and seat == (dealer + 1) % players:
             notes.append("leads")
-        lx, ly = spot(seat, radius + disk + w * 0.45)
+        lx, ly = spot(seat, radius + disk + w * 0.55)
         for index, note in enumerate(notes):
             parts.append(
                 _text(
