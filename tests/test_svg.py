@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import runpy
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
@@ -230,3 +231,13 @@ def test_repr_svg_in_a_notebook() -> None:
     assert sr.CardSet("7D 3C")._repr_svg_() == svg.cards("7D 3C")
     assert state._repr_svg_() == svg.state(state)
     assert state.view(3)._repr_svg_() == svg.view(state.view(3))
+
+
+def test_the_readme_picture_is_up_to_date() -> None:
+    script = Path(__file__).parent.parent / "docs" / "readme_picture.py"
+    made = runpy.run_path(str(script))
+    picture = made["picture"]()
+    parsed(picture)
+    assert made["OUT"].read_text(encoding="utf-8") == picture, (
+        "run python docs/readme_picture.py"
+    )
