@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import random
 import runpy
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
@@ -241,3 +243,16 @@ def test_the_readme_picture_is_up_to_date() -> None:
     assert made["OUT"].read_text(encoding="utf-8") == picture, (
         "run python docs/readme_picture.py"
     )
+
+
+def test_the_package_imports_no_picture_or_browser_extra() -> None:
+    """``import scopa_rules`` loads neither the pictures nor the optional
+    packages of the docs and web extras; a card's picture loads only svg."""
+    code = (
+        "import sys, scopa_rules as sr; "
+        "assert 'scopa_rules.svg' not in sys.modules; "
+        "sr.Card.parse('7D')._repr_svg_(); "
+        "assert 'scopa_rules.svg' in sys.modules; "
+        "assert not {'matplotlib', 'playwright'} & set(sys.modules), 'extra imported'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
