@@ -10,7 +10,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
-import shutil
 import sys
 import threading
 import urllib.error
@@ -24,20 +23,23 @@ import pytest
 
 import scopa_rules as sr
 
-SERVER = Path(__file__).resolve().parent.parent / "examples" / "web" / "server.py"
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_server() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("web_server", SERVER)
+def load(name: str, path: Path) -> ModuleType:
+    """Import the script at ``path`` as the module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["web_server"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
 
-web = load_server()
+web = load("web_server", ROOT / "examples" / "web" / "server.py")
+# The docs screenshot script knows where the system Chromium is.
+chromium = load("docs_screenshots", ROOT / "docs" / "screenshots.py").chromium
 
 
 @pytest.fixture
@@ -162,14 +164,6 @@ def _ways(state: sr.GameState, card: sr.Card) -> int:
 
 def _has_ambiguous_card(state: sr.GameState) -> bool:
     return any(_ways(state, m.card) > 1 for m in state.legal_moves())
-
-
-def chromium() -> str | None:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 @pytest.mark.skipif(chromium() is None, reason="no Chromium: apt-get install chromium")

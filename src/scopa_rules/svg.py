@@ -557,23 +557,31 @@ def _title(rules: Ruleset) -> str:
 
 def _game(
     options: _Options,
+    source: GameState | PlayerView,
     *,
-    rules: Ruleset,
     hands: Sequence[CardSet | int],
-    table_cards: CardSet,
     bottom: int,
-    heading: str,
-    dealer: int,
-    to_move: int | None,
     stock_size: int,
-    first_card: Card | None,
-    piles: Sequence[CardSet],
-    sweeps: Sequence[int],
-    scores: Sequence[int],
+    viewer: int | None,
     move: Move | None,
 ) -> str:
     """The layout shared by states and views: the other seats above the
-    table, in playing order, and ``bottom``'s seat below it."""
+    table, in playing order, and ``bottom``'s seat below it.  What states
+    and views have alike is read from ``source``; the hands (cards, or a
+    number of hidden cards) and the stock are given."""
+    rules, table_cards = source.rules, source.table
+    dealer, to_move, first_card = (
+        source.dealer,
+        source.current_player,
+        source.first_card,
+    )
+    heading = f"{_title(rules)}, hand {source.hand_number + 1}"
+    if source.winner is not None:
+        heading += f", side {source.winner} wins"
+    elif to_move is None:
+        heading += ", waiting for the next deck"
+    if viewer is not None:
+        heading += f" (view of seat {viewer})"
     w = options.size
     margin = w * 0.3
     line = w * 0.34
@@ -628,7 +636,7 @@ def _game(
     y += height + line * 0.6
     y = seat_row(bottom, y)
     for side, (pile, swept, score) in enumerate(
-        zip(piles, sweeps, scores, strict=True)
+        zip(source.piles, source.sweeps, source.scores, strict=True)
     ):
         who = f"side {side}"
         if rules.sides != players:
@@ -644,23 +652,6 @@ def _game(
         )
         y += line
     return _document(width, y + margin - line * 0.4, parts)
-
-
-def _heading(
-    rules: Ruleset,
-    hand_number: int,
-    winner: int | None,
-    to_move: int | None,
-    viewer: int | None,
-) -> str:
-    head = f"{_title(rules)}, hand {hand_number + 1}"
-    if winner is not None:
-        head += f", side {winner} wins"
-    elif to_move is None:
-        head += ", waiting for the next deck"
-    if viewer is not None:
-        head += f" (view of seat {viewer})"
-    return head
 
 
 def state(
@@ -684,20 +675,11 @@ def state(
     options = _Options(size, style, colors)
     return _game(
         options,
-        rules=state.rules,
+        state,
         hands=state.hands,
-        table_cards=state.table,
         bottom=0,
-        heading=_heading(
-            state.rules, state.hand_number, state.winner, state.current_player, None
-        ),
-        dealer=state.dealer,
-        to_move=state.current_player,
         stock_size=len(state.stock),
-        first_card=state.first_card,
-        piles=state.piles,
-        sweeps=state.sweeps,
-        scores=state.scores,
+        viewer=None,
         move=_to_move(move),
     )
 
@@ -726,20 +708,11 @@ def view(
     ]
     return _game(
         options,
-        rules=view.rules,
+        view,
         hands=hands,
-        table_cards=view.table,
         bottom=view.seat,
-        heading=_heading(
-            view.rules, view.hand_number, view.winner, view.current_player, view.seat
-        ),
-        dealer=view.dealer,
-        to_move=view.current_player,
         stock_size=view.stock_size,
-        first_card=view.first_card,
-        piles=view.piles,
-        sweeps=view.sweeps,
-        scores=view.scores,
+        viewer=view.seat,
         move=_to_move(move),
     )
 
