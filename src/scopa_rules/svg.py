@@ -16,11 +16,12 @@ True
 >>> svg.card("7D") == picture
 True
 
-Every function takes the same keyword arguments: ``size`` (a card's width in
-pixels; a card is half as tall again), ``style`` and ``colors`` (a mapping
-that replaces some of :data:`COLORS`).  A ``move`` marks its played card and
-the cards it captures wherever they are drawn.  The same input always gives
-the same bytes.
+The pictures take the same keyword arguments: ``size`` (a card's width in
+pixels, 8 to 1000; a card is half as tall again), ``style`` (one of
+:data:`STYLES`; a seating plan has no cards and no style) and ``colors`` (a
+mapping that replaces some of :data:`COLORS`).  A ``move`` marks its played
+card and the cards it captures wherever they are drawn.  The same input
+always gives the same bytes.
 """
 
 from __future__ import annotations
