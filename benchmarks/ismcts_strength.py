@@ -6,10 +6,10 @@ swapped (duplicate games, so a lucky deal helps both bots equally).  The win
 rate is plotted with its 95% Wilson interval and saved as an image for the
 docs; the figures are printed as a table too.
 
-Run (about 25 minutes on one core, the figures on the performance page):
+The plot on the performance page was made with (17 minutes of CPU time):
 
-    python benchmarks/ismcts_strength.py --games 40 --jobs 1 \\
-        --budgets 5,20,80,320 --out docs/_static/ismcts_strength.png
+    python benchmarks/ismcts_strength.py --games 50 --jobs 1 \\
+        --budgets 5,20,80,320,1280 --out docs/_static/ismcts_strength.png
 
 Needs matplotlib (``pip install "scopa-rules[docs]"``).
 """
@@ -46,8 +46,8 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="deals per budget")
-    parser.add_argument("--budgets", default="5,20,80,320")
+    parser.add_argument("--games", type=int, default=50, help="deals per budget")
+    parser.add_argument("--budgets", default="5,20,80,320,1280")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default="docs/_static/ismcts_strength.png")
     args = parser.parse_args()
