@@ -11,10 +11,14 @@ family of card games.
 
 from __future__ import annotations
 
+# First: with SCOPA_RULES_PURE set, it makes the modules below load from
+# their Python sources even where compiled ones are installed.
+from ._compiled import KernelInfo, kernel_info
 from .bots import Bot, GreedyBot, IsmctsBot, RandomBot, play_game
 from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from .deck import Deck
+from .declarations import Declaration, declaration_of
 from .errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -31,9 +35,11 @@ from .rules import (
     CaptureMode,
     CaptureRule,
     CaptureValues,
+    NapolaPoints,
     Preset,
     PrimieraRule,
     Ruleset,
+    TableAce,
 )
 from .scoring import HandScore, SideScore, score_hand
 from .state import (
@@ -61,6 +67,7 @@ __all__ = [
     "Card",
     "CardSet",
     "Deck",
+    "Declaration",
     "GameRecord",
     "GameState",
     "GreedyBot",
@@ -70,8 +77,10 @@ __all__ = [
     "InvalidRulesetError",
     "InvalidStateError",
     "IsmctsBot",
+    "KernelInfo",
     "Move",
     "MoveKind",
+    "NapolaPoints",
     "NotationError",
     "Phase",
     "PlayerView",
@@ -84,9 +93,12 @@ __all__ = [
     "ScopaError",
     "SideScore",
     "Suit",
+    "TableAce",
     "Turn",
     "apply_move",
     "capture_options",
+    "declaration_of",
+    "kernel_info",
     "legal_moves",
     "new_game",
     "perft",
