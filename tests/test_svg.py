@@ -119,6 +119,19 @@ def test_a_view_hides_the_other_hands() -> None:
     assert svg.hand(state.view(2), 2) == svg.cards(state.hands[2])
 
 
+def test_a_view_shows_declared_cards_face_up() -> None:
+    state = sr.new_game(sr.Ruleset.cirulla(), seed=8)
+    view = state.view(0)
+    declared = view.declared[1]
+    assert declared
+    picture = svg.view(view)
+    hidden = view.hand_sizes[1] - len(declared)
+    assert picture.count(BACK) == hidden
+    letters = [word for word in texts(picture) if len(word) == 1]
+    assert len(letters) == 2 * (len(view.hand) + len(view.table) + len(declared))
+    assert svg.hand(view, 1) == svg.cards(declared, hidden=hidden)
+
+
 def test_state_shows_seats_scores_and_the_first_card() -> None:
     rules = sr.Ruleset.chkobba(players=4)
     state = sr.new_game(rules, seed=3)

@@ -176,7 +176,8 @@ def game_json(game_id: str, game: Game) -> dict[str, Any]:
                 "seat": seat,
                 "side": rules.side_of(seat),
                 "count": count,
-                "svg": svg.cards(hidden=count, size=CARD_SIZE * 0.6),
+                # Face down, but for declared cards (Cirulla), known to all.
+                "svg": svg.hand(view, seat, size=CARD_SIZE * 0.6),
             }
             for seat, count in enumerate(view.hand_sizes)
             if seat != HUMAN

@@ -560,7 +560,7 @@ def _game(
     options: _Options,
     source: GameState | PlayerView,
     *,
-    hands: Sequence[CardSet | int],
+    hands: Sequence[Sequence[Card | None]],
     bottom: int,
     stock_size: int,
     viewer: int | None,
@@ -569,7 +569,7 @@ def _game(
     """The layout shared by states and views: the other seats above the
     table, in playing order, and ``bottom``'s seat below it.  What states
     and views have alike is read from ``source``; the hands (cards, or a
-    number of hidden cards) and the stock are given."""
+    ``None`` for a card face down) and the stock are given."""
     rules, table_cards = source.rules, source.table
     dealer, to_move, first_card = (
         source.dealer,
@@ -589,7 +589,7 @@ def _game(
     font = w * 0.22
     color = options.colors["text"]
     players = rules.players
-    sizes = [len(h) if isinstance(h, CardSet) else h for h in hands]
+    sizes = [len(h) for h in hands]
     columns = max(4, min(len(table_cards), 10), *sizes)
     width = 2 * margin + _row_width(options, columns) + w * 0.4
     parts: list[str] = [
@@ -611,10 +611,7 @@ def _game(
             _text(margin, y + font, " · ".join(notes), font, color, weight=weight)
         )
         y += line
-        shown_cards: list[Card | None] = (
-            list(held) if isinstance(held, CardSet) else [None] * held
-        )
-        parts.extend(_row(options, shown_cards, margin + w * 0.2, y, move))
+        parts.extend(_row(options, held, margin + w * 0.2, y, move))
         return y + options.height + line * 0.6
 
     order = [(bottom + k) % players for k in range(1, players)]
@@ -677,7 +674,7 @@ def state(
     return _game(
         options,
         state,
-        hands=state.hands,
+        hands=[list(held) for held in state.hands],
         bottom=0,
         stock_size=len(state.stock),
         viewer=None,
@@ -694,7 +691,7 @@ def view(
     colors: Mapping[str, str] | None = None,
 ) -> str:
     """What one seat sees: its own hand face up below the table, the other
-    hands face down.
+    hands face down (their declared cards, under ``declarations``, face up).
 
     >>> import scopa_rules as sr
     >>> from scopa_rules import svg
@@ -703,10 +700,7 @@ def view(
     True
     """
     options = _Options(size, style, colors)
-    hands: list[CardSet | int] = [
-        view.hand if seat == view.seat else count
-        for seat, count in enumerate(view.hand_sizes)
-    ]
+    hands = [_seen_hand(view, seat) for seat in range(view.rules.players)]
     return _game(
         options,
         view,
@@ -716,6 +710,15 @@ def view(
         viewer=view.seat,
         move=_to_move(move),
     )
+
+
+def _seen_hand(view: PlayerView, seat: int) -> list[Card | None]:
+    """A seat's hand as ``view`` sees it: its own hand, or another seat's
+    declared cards (known to all) and the rest face down (``None``)."""
+    if seat == view.seat:
+        return list(view.hand)
+    known = list(view.declared[seat])
+    return [*known, *[None] * (view.hand_sizes[seat] - len(known))]
 
 
 def hand(
@@ -728,7 +731,8 @@ def hand(
     colors: Mapping[str, str] | None = None,
 ) -> str:
     """One seat's hand: face up from a state or from that seat's own view,
-    face down from another seat's view.
+    face down from another seat's view (but for its declared cards, which
+    every seat knows, under ``declarations``).
 
     >>> import scopa_rules as sr
     >>> from scopa_rules import svg
@@ -741,12 +745,12 @@ def hand(
     players = source.rules.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise ScopaError(f"seat must be 0 to {players - 1}, not {shown(seat)}")
-    if isinstance(source, PlayerView) and source.seat != seat:
-        held: CardSet = CardSet()
-        hidden = source.hand_sizes[seat]
+    if isinstance(source, PlayerView):
+        seen = _seen_hand(source, seat)
+        held = CardSet([c for c in seen if c is not None])
+        hidden = seen.count(None)
     else:
-        held = source.hand if isinstance(source, PlayerView) else source.hands[seat]
-        hidden = 0
+        held, hidden = source.hands[seat], 0
     return cards(held, hidden=hidden, move=move, size=size, style=style, colors=colors)
 
 
