@@ -1453,6 +1453,12 @@ class GameState:
 
         return render_state(self, symbols=symbols)
 
+    def _repr_svg_(self) -> str:
+        """The state as a picture, for Jupyter (see :mod:`scopa_rules.svg`)."""
+        from . import svg
+
+        return svg.state(self)
+
     # -- values ----------------------------------------------------------------------
 
     def __repr__(self) -> str:

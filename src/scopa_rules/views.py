@@ -400,6 +400,12 @@ class PlayerView:
 
         return render_view(self, symbols=symbols)
 
+    def _repr_svg_(self) -> str:
+        """The view as a picture, for Jupyter (see :mod:`scopa_rules.svg`)."""
+        from . import svg
+
+        return svg.view(self)
+
     def __copy__(self) -> PlayerView:
         return self
 
