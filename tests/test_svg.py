@@ -101,7 +101,10 @@ def test_any_state_and_its_views(state: sr.GameState, style: str) -> None:
         view = state.view(seat)
         shown = svg.view(view, style=style)
         parsed(shown)
-        hidden = sum(view.hand_sizes) - len(view.hand)
+        # Cirulla's declared cards are shown face up to every seat.
+        declared = sum(len(cards) for seat, cards in enumerate(view.declared))
+        hidden = sum(view.hand_sizes) - len(view.hand) - declared
+        hidden += len(view.declared[view.seat])
         assert shown.count(BACK) == hidden
         assert f"(view of seat {seat})" in " ".join(texts(shown))
 

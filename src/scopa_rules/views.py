@@ -258,8 +258,8 @@ class PlayerView:
         the hand it was dealt this round, the cards it has played since that
         deal (its hidden cards and these made a hand that did not qualify)."""
         rules = self.rules
-        if not rules.declarations or rules.hand_size != 3:
-            return {}
+        if not rules.declarations or not any(self.hand_sizes):
+            return {}  # no hidden card in any hand: nothing to check
         plays = [t for t in self.turns if t.move.kind is MoveKind.PLAY]
         in_round = sum(rules.hand_size - size for size in self.hand_sizes)
         played: dict[int, int] = {
