@@ -250,6 +250,29 @@ def _check_public_names(app: Any, env: Any) -> None:
         )
 
 
+def _check_typed_properties(app: Any, env: Any) -> None:
+    """Warn (an error under -W) when a public property of a public class has
+    no return type, returns ``Any`` or has no docstring: the API reference
+    would show it as ``Any`` or bare."""
+    from sphinx.util import logging
+
+    bad = []
+    for name in scopa_rules.__all__:
+        cls = getattr(scopa_rules, name)
+        if not isinstance(cls, type):
+            continue
+        for attribute, value in vars(cls).items():
+            if attribute.startswith("_") or not isinstance(value, property):
+                continue
+            returns = getattr(value.fget, "__annotations__", {}).get("return")
+            if returns in (None, "Any", Any) or not (value.__doc__ or "").strip():
+                bad.append(f"{name}.{attribute}")
+    if bad:
+        logging.getLogger(__name__).warning(
+            "public properties without a type or a docstring: %s", ", ".join(bad)
+        )
+
+
 # -- Generated pages: the presets ----------------------------------------------
 #
 # The table of presets x options and one page per preset are written from
@@ -319,3 +342,4 @@ def setup(app: Any) -> None:
     app.connect("autodoc-process-signature", _class_signature)
     app.connect("autodoc-process-docstring", _reexported_data_doc)
     app.connect("env-check-consistency", _check_public_names)
+    app.connect("env-check-consistency", _check_typed_properties)

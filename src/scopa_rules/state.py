@@ -1479,6 +1479,15 @@ class GameState:
         return self
 
 
+# The field properties are made by _field and _dealt_field, whose getters
+# return Any; each gets the type its class annotation gives, so that the API
+# reference and type checkers reading the getter show the real type.
+for _name, _annotation in GameState.__annotations__.items():
+    _attribute = GameState.__dict__.get(_name)
+    if isinstance(_attribute, property) and _attribute.fget is not None:
+        _attribute.fget.__annotations__["return"] = _annotation
+del _name, _annotation, _attribute
+
 _CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
 _TRAILS: tuple[Move, ...] = tuple(Move(card) for card in _CARDS)
 _new_state = object.__new__
