@@ -186,3 +186,15 @@ def test_the_hand_log_is_an_immutable_value() -> None:
     with pytest.raises(AttributeError, match="immutable"):
         del log._item
     assert pickle.loads(pickle.dumps(log)) == log
+
+
+def test_hand_results_are_read_once_per_state_of_a_hand() -> None:
+    # A search asks len(state.hand_results) every ply: after the first read
+    # the states of the hand share the same tuple.
+    states = list(_long_game(30))
+    late = states[-1]
+    first = late.hand_results
+    assert late.hand_results is first
+    after = late.apply(late.legal_moves()[0])
+    assert after.hand_results is first
+    assert len(first) == 30

@@ -18,7 +18,7 @@ reaching Python's recursion limit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 __all__: list[str] = []
@@ -28,12 +28,17 @@ class HandLog:
     """An immutable list of finished hands; :meth:`add` returns a longer one
     and leaves this one as it was."""
 
-    __slots__ = ("_count", "_hash", "_item", "_previous")
+    __slots__ = ("_count", "_hash", "_item", "_previous", "_read")
 
     _previous: HandLog | None
     _item: Any
     _count: int
     _hash: int | None
+    # What a reader made of the whole log once (GameState.hand_results),
+    # kept so that asking again, as a search does every ply, costs nothing.
+    # Computed from immutable items and stored in one step: threads that
+    # race store equal values.
+    _read: Any
 
     def __init__(self, previous: HandLog | None, item: Any) -> None:
         # Only this module builds logs (EMPTY, add, log_of); the slots
@@ -42,6 +47,7 @@ class HandLog:
         object.__setattr__(self, "_item", item)
         object.__setattr__(self, "_count", 0 if previous is None else len(previous) + 1)
         object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_read", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a hand log is immutable")
@@ -57,7 +63,17 @@ class HandLog:
         _set_item(log, item)
         _set_count(log, self._count + 1)
         _set_hash(log, None)
+        _set_read(log, None)
         return log
+
+    def read(self, reader: Callable[[HandLog], Any]) -> Any:
+        """``reader(self)``, worked out once: later calls return the same
+        value (``reader`` must be a pure function of the log)."""
+        value = self._read
+        if value is None:
+            value = reader(self)
+            _set_read(self, value)
+        return value
 
     def __len__(self) -> int:
         return self._count
@@ -125,6 +141,7 @@ _set_previous = HandLog.__dict__["_previous"].__set__
 _set_item = HandLog.__dict__["_item"].__set__
 _set_count = HandLog.__dict__["_count"].__set__
 _set_hash = HandLog.__dict__["_hash"].__set__
+_set_read = HandLog.__dict__["_read"].__set__
 
 
 def log_of(items: Iterable[Any]) -> HandLog:

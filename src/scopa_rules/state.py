@@ -377,6 +377,10 @@ class _FinishedHand:
         return (_same, (self.result(),))
 
 
+def _read_results(log: HandLog) -> tuple[HandResult, ...]:
+    return tuple([r.result() if type(r) is _FinishedHand else r for r in log])
+
+
 def _same(value: HandResult) -> HandResult:
     return value
 
@@ -493,7 +497,7 @@ class GameState:
     def hand_results(self) -> tuple[HandResult, ...]:
         """Every finished hand, in order."""
         results: HandLog = self._s[_HAND_RESULTS]
-        return tuple([r.result() if type(r) is _FinishedHand else r for r in results])
+        return results.read(_read_results)  # type: ignore[no-any-return]
 
     # Internal bookkeeping.  _to_move is the seat whose turn it is (or was
     # last); _deals_used counts the decks dealt so far, redeals included;
