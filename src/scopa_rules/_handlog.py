@@ -23,6 +23,8 @@ from typing import Any
 
 __all__: list[str] = []
 
+_MISSING = object()
+
 
 class HandLog:
     """An immutable list of finished hands; :meth:`add` returns a longer one
@@ -34,11 +36,11 @@ class HandLog:
     _item: Any
     _count: int
     _hash: int | None
-    # What a reader made of the whole log once (GameState.hand_results),
-    # kept so that asking again, as a search does every ply, costs nothing.
-    # Computed from immutable items and stored in one step: threads that
+    # Values folded over the whole log (see fold), by key, kept so that
+    # asking again, as a search does every ply, costs nothing.  Each is
+    # computed from immutable items and stored in one step: threads that
     # race store equal values.
-    _read: Any
+    _read: dict[Any, Any] | None
 
     def __init__(self, previous: HandLog | None, item: Any) -> None:
         # Only this module builds logs (EMPTY, add, log_of); the slots
@@ -66,13 +68,37 @@ class HandLog:
         _set_read(log, None)
         return log
 
-    def read(self, reader: Callable[[HandLog], Any]) -> Any:
-        """``reader(self)``, worked out once: later calls return the same
-        value (``reader`` must be a pure function of the log)."""
-        value = self._read
-        if value is None:
-            value = reader(self)
-            _set_read(self, value)
+    def fold(self, key: Any, empty: Any, step: Callable[[Any, Any], Any]) -> Any:
+        """``step`` folded over the items, oldest first, from ``empty``: the
+        value is kept under ``key`` and the next node's fold starts from it,
+        so reading it at every hand of a game costs one step a hand.  Only
+        the newest node that was asked keeps it, so a long game does not
+        keep one value per hand (``step`` must be a pure function)."""
+        nodes = []
+        node: HandLog | None = self
+        value = _MISSING
+        while node is not None and node._count:
+            cache = node._read
+            if cache is not None:
+                value = cache.get(key, _MISSING)
+                if value is not _MISSING:
+                    break
+            nodes.append(node)
+            node = node._previous
+        if not nodes:
+            return empty if value is _MISSING else value
+        source = node if value is not _MISSING else None
+        if value is _MISSING:
+            value = empty
+        for newer in reversed(nodes):
+            value = step(value, newer._item)
+        cache = self._read
+        if cache is None:
+            cache = {}
+            _set_read(self, cache)
+        cache[key] = value
+        if source is not None and source._read is not None:
+            source._read.pop(key, None)  # its successor holds more
         return value
 
     def __len__(self) -> int:

@@ -29,6 +29,7 @@ no deck or seed of the real game, so :meth:`GameState.record` refuses them.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable
 
@@ -46,6 +47,8 @@ from .state import (
     Phase,
     Turn,
     _DealSource,
+    _finished,
+    _hand_log,
     _make_state,
     legal_plays,
 )
@@ -67,6 +70,15 @@ def _public_result(result: HandResult, seat: int) -> HandResult:
     return attrs.evolve(
         result, deck=None, redealt=(), turns=_public_turns(result.turns, seat)
     )
+
+
+def _add_public(
+    results: tuple[HandResult, ...], item: object, *, seat: int
+) -> tuple[HandResult, ...]:
+    """The finished hands as ``seat`` saw them, one more (see
+    ``HandLog.fold``: a view costs one step per hand finished since the last
+    view, not one per hand of the game)."""
+    return (*results, _public_result(_finished(item), seat))
 
 
 def _kept_first_card(turns: Iterable[Turn]) -> bool | None:
@@ -166,7 +178,9 @@ class PlayerView:
             first_card=own_first,
             first_card_kept=_kept_first_card(turns),
             turns=_public_turns(turns, seat),
-            hand_results=tuple(_public_result(r, seat) for r in state.hand_results),
+            hand_results=_hand_log(state).fold(
+                ("public", seat), (), functools.partial(_add_public, seat=seat)
+            ),
             declarations=state.declarations,
         )
 
