@@ -125,7 +125,7 @@ class GreedyBot:
     >>> import scopa_rules as sr
     >>> state = sr.GameState.from_position(
     ...     sr.Ruleset.scopa(), hands=["7D 5C QS", "AS 6C 2H"], table="2C 3S",
-    ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D 5C QS AS 6C 2H 2C 3S")])
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D 5C QS AS 6C 2H 2C 3S")], last_capturer=1)
     >>> [(str(move), round(GreedyBot().move_value(state, move), 2))
     ...  for move in state.legal_moves()]
     [('7D', -2.3), ('QS', -0.1), ('5Cx3S2C', 2.3)]

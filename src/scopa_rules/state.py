@@ -33,6 +33,7 @@ from typing_extensions import Self
 
 from ._handlog import EMPTY as _NO_HANDS
 from ._handlog import HandLog, log_of
+from ._reachable import check_reachable
 from .captures import (
     _PATTERNS,
     _SPREAD,
@@ -199,7 +200,7 @@ class Position:
 
     >>> import scopa_rules as sr
     >>> state = sr.GameState.from_position(sr.Ruleset.scopa(), hands=["5D", "AS"], table="2S",
-    ...     piles=["", sr.ALL_CARDS - sr.CardSet("5D AS 2S")])
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("5D AS 2S")], last_capturer=1)
     >>> state.record().position.hands, state.record().position.current_player
     ((CardSet('5D'), CardSet('AS')), 0)
     """
@@ -581,7 +582,7 @@ class GameState:
         >>> dealt = sr.CardSet("2D 3D QS 7H 7S 7C KC")
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["2D 3D QS", "7H 7S 7C"], table="KC",
-        ...     piles=["", sr.ALL_CARDS - dealt])
+        ...     piles=["", sr.ALL_CARDS - dealt], last_capturer=1)
         >>> def play(state, *moves):
         ...     for text in moves:
         ...         state = state.apply(sr.Move.parse(text))
@@ -655,7 +656,7 @@ class GameState:
         >>> dealt = sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["5D KC 4H", "AS 6C"], table="2S 5H 3C JD",
-        ...     piles=["", sr.ALL_CARDS - dealt])
+        ...     piles=["", sr.ALL_CARDS - dealt], last_capturer=1)
         >>> [str(m) for m in state.legal_moves()]
         ['5Dx5H', '4H', 'KCxJD2S', 'KCx5H2S3C']
         """
@@ -687,7 +688,7 @@ class GameState:
         >>> dealt = sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["5D KC 4H", "AS 6C"], table="2S 5H 3C JD",
-        ...     piles=["", sr.ALL_CARDS - dealt])
+        ...     piles=["", sr.ALL_CARDS - dealt], last_capturer=1)
         >>> print(state.explain_illegal(sr.Move.parse("5Dx2S3C")))
         5D must take a single card of value 5 (5H) before any sum (capture_rule=single_first); legal with 5D: 5Dx5H
         >>> print(state.explain_illegal(sr.Move.parse("5D")))
@@ -1146,7 +1147,7 @@ class GameState:
         >>> import scopa_rules as sr
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["7D", "KS"], table="3C 4C",
-        ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D KS 3C 4C")])
+        ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D KS 3C 4C")], last_capturer=1)
         >>> [str(m) for m in state.legal_moves()]
         ['7Dx3C4C']
         >>> sr.GameState.from_position(sr.Ruleset.scopa(), hands=["7D", "KS"])
@@ -1231,6 +1232,17 @@ class GameState:
                 f"last_capturer must be a seat from 0 to {players - 1} or None, "
                 f"not {shown(last_capturer)}"
             )
+        check_reachable(
+            rules,
+            hand_sizes=sizes,
+            table_size=len(table_set),
+            pile_sizes=[len(pile) for pile in pile_sets],
+            sweeps=sweep_counts,
+            scores=score_counts,
+            current_player=current_player,
+            dealer=dealer,
+            last_capturer=last_capturer,
+        )
         check_seed(seed, optional=True)
         position = Position(
             hands=hand_sets,
@@ -1274,7 +1286,7 @@ class GameState:
         >>> import scopa_rules as sr
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["5D KC", "AS 6C"], table="2S 5H 3C JD",
-        ...     piles=["", sr.ALL_CARDS - sr.CardSet("5D KC AS 6C 2S 5H 3C JD")])
+        ...     piles=["", sr.ALL_CARDS - sr.CardSet("5D KC AS 6C 2S 5H 3C JD")], last_capturer=1)
         >>> state.parse_move("5d")
         Move.parse('5Dx5H')
         >>> state.parse_move("KC x 3C 5H 2S")
