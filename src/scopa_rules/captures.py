@@ -15,9 +15,11 @@ whole hand and lives with the legal-move generator in :mod:`scopa_rules.state`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .cards import Card, CardSet, Rank, _from_mask
+from .errors import InvalidRulesetError, shown
 from .rules import CaptureMode, CaptureRule, Ruleset
 
 __all__ = ["capture_options"]
@@ -268,9 +270,14 @@ def capture_masks(rules: Ruleset, table_mask: int, card: Card) -> tuple[int, ...
     return captures_in(rules, table_mask, entry, card.index)
 
 
-def capture_options(rules: Ruleset, table: CardSet, card: Card) -> tuple[CardSet, ...]:
+def capture_options(
+    rules: Ruleset,
+    table: CardSet | str | Iterable[Card | str],
+    card: Card | str,
+) -> tuple[CardSet, ...]:
     """Every set of table cards that ``card`` may legally capture, ordered by
-    mask, ignoring whether the card could also be trailed.
+    mask, ignoring whether the card could also be trailed.  The table and
+    the card may also be given as card text.
 
     The capture rule (``single_first``, ``fewest_cards``, ``free``) governs value
     captures; captures by fifteen have no precedence among themselves.
@@ -279,8 +286,11 @@ def capture_options(rules: Ruleset, table: CardSet, card: Card) -> tuple[CardSet
     >>> [str(c) for c in capture_options(rules, CardSet("AD 3D 4D 5D JD"),
     ...                                  Card.parse("QS"))]
     ['4D 5D', 'AD JD']
-    >>> [str(c) for c in capture_options(Ruleset.escoba(), CardSet("AD 7H"),
-    ...                                  Card.parse("7S"))]
+    >>> [str(c) for c in capture_options(Ruleset.escoba(), "AD 7H", "7S")]
     ['AD 7H']
     """
-    return tuple(_from_mask(m) for m in capture_masks(rules, table.mask, card))
+    if not isinstance(rules, Ruleset):
+        raise InvalidRulesetError(f"rules must be a Ruleset, not {shown(rules)}")
+    table_set = table if isinstance(table, CardSet) else CardSet(table)
+    played = card if isinstance(card, Card) else Card.parse(card)
+    return tuple(_from_mask(m) for m in capture_masks(rules, table_set.mask, played))

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
+from ._frozen import Frozen
 from .cards import ALL_CARDS, Card, CardSet
-from .deck import Deck
+from .deck import Deck, check_seed
 from .errors import (
     IllegalMoveError,
     InvalidStateError,
@@ -56,6 +57,12 @@ VERSION = 1
 
 def _fail(message: str) -> InvalidStateError:
     return InvalidStateError(message)
+
+
+def _key_names(keys: set[Any]) -> list[str]:
+    """Unknown keys for a message, sorted (a key may be any JSON-less
+    value, even an int too long to print)."""
+    return sorted(key if isinstance(key, str) else shown(key) for key in keys)
 
 
 def _require(
@@ -163,28 +170,91 @@ def _position_from_dict(rules: Ruleset, data: object, seed: int | None) -> GameS
     )
 
 
+def _to_decks(value: Iterable[Deck | str | Iterable[Card | str]]) -> tuple[Deck, ...]:
+    if isinstance(value, (str, Deck)) or not isinstance(value, Iterable):
+        raise InvalidStateError(f"decks must be a list of decks, not {shown(value)}")
+    return tuple(deck if isinstance(deck, Deck) else Deck(deck) for deck in value)
+
+
+def _to_turn(item: object) -> Turn:
+    if isinstance(item, Turn):
+        seat, move = item
+    elif isinstance(item, tuple | list) and len(item) == 2:
+        seat, move = item
+        if isinstance(move, str):
+            move = Move.parse(move)
+    else:
+        raise InvalidStateError(f"a turn is (seat, move), not {shown(item)}")
+    if (
+        not isinstance(seat, int)
+        or isinstance(seat, bool)
+        or not isinstance(move, Move)
+    ):
+        raise InvalidStateError(
+            f"a turn is a seat number and a Move, not {shown(seat)} and {shown(move)}"
+        )
+    return Turn(seat, move)
+
+
+def _to_turns(value: Iterable[Turn | tuple[int, Move | str]]) -> tuple[Turn, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise InvalidStateError(f"turns must be a list of turns, not {shown(value)}")
+    return tuple(_to_turn(item) for item in value)
+
+
 @attrs.frozen(kw_only=True)
-class GameRecord:
+class GameRecord(Frozen):
     """A whole game as data: the rules, the deal source and every turn.
 
     ``decks`` are the decks given when the game began, ``dealt`` those
     supplied later with :meth:`GameState.deal`; ``position`` is the starting
-    position of a game begun with :meth:`GameState.from_position`.
+    position of a game begun with :meth:`GameState.from_position`.  The
+    constructor checks the types and keeps decks and turns as tuples (a turn
+    may be given as a ``(seat, move)`` pair, the move as text); only
+    :meth:`replay` (which :meth:`from_dict` runs) checks that the turns fit
+    the game.
 
     >>> import scopa_rules as sr
     >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
     >>> record = state.record()
     >>> record.seed, record.turns
     (7, (Turn(seat=0, move=Move.parse('3D')),))
+    >>> sr.GameRecord(rules=sr.Ruleset(), seed=7, dealer=1, turns=[(0, "3D")]) == record
+    True
+    >>> sr.GameRecord(rules="scopa", seed=7, dealer=1)
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.InvalidStateError: a record's rules must be a Ruleset, not 'scopa'
     """
 
     rules: Ruleset
     seed: int | None
     dealer: int
-    decks: tuple[Deck, ...] = ()
-    dealt: tuple[Deck, ...] = ()
+    decks: tuple[Deck, ...] = attrs.field(default=(), converter=_to_decks)
+    dealt: tuple[Deck, ...] = attrs.field(default=(), converter=_to_decks)
     position: Position | None = None
-    turns: tuple[Turn, ...] = ()
+    turns: tuple[Turn, ...] = attrs.field(default=(), converter=_to_turns)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Ruleset):
+            raise InvalidStateError(
+                f"a record's rules must be a Ruleset, not {shown(self.rules)}"
+            )
+        check_seed(self.seed, optional=True)
+        players = self.rules.players
+        if (
+            not isinstance(self.dealer, int)
+            or isinstance(self.dealer, bool)
+            or not 0 <= self.dealer < players
+        ):
+            raise InvalidStateError(
+                f"a record's dealer must be a seat from 0 to {players - 1}, "
+                f"not {shown(self.dealer)}"
+            )
+        if self.position is not None and not isinstance(self.position, Position):
+            raise InvalidStateError(
+                f"a record's position must be a Position or None, not {shown(self.position)}"
+            )
 
     @classmethod
     def of(cls, state: GameState) -> GameRecord:
@@ -367,7 +437,7 @@ class GameRecord:
             "position",
             "turns",
         }
-        unknown = sorted(map(str, set(data) - known))
+        unknown = _key_names(set(data) - known)
         if unknown:
             raise _fail(f"{what} has unknown keys: {', '.join(map(str, unknown))}")
         rules = Ruleset.from_dict(_require(data, "rules", Mapping, what))
@@ -516,14 +586,14 @@ class GameRecord:
         header: dict[str, Any] = {"decks": [], "dealt": [], "turns": []}
         for number, raw in enumerate(text.splitlines(), 1):
             line = raw.split("#", 1)[0].strip()
-            if not line or re.fullmatch(r"hand \d+, dealer seat \d+", line):
+            if not line or _HAND_LINE.fullmatch(line):
                 continue
-            turn = re.fullmatch(r"seat (\d+):\s*(.+)", line)
+            turn = _TURN_LINE.fullmatch(line)
             if turn:
                 header["turns"].append([_whole(turn.group(1), number), turn.group(2)])
                 continue
             key, sep, value = line.partition(":")
-            key, value = key.strip(), value.strip()
+            key, value = key.strip().lower(), value.strip()
             if not sep:
                 raise NotationError(
                     f"line {number} is neither a header nor a turn: {shown(raw)}"
@@ -535,14 +605,14 @@ class GameRecord:
             if key in ("deck", "dealt"):
                 header["decks" if key == "deck" else "dealt"].append(value)
             elif key == "rules" and not value.startswith("{"):
-                named = re.fullmatch(r"([a-z-]+) \((\d+) players\)", value)
+                named = _PRESET_LINE.fullmatch(value)
                 if not named:
                     raise NotationError(
                         f"line {number}: rules must be a preset like 'scopa (2 players)' "
                         f"or a JSON object, not {shown(value)}"
                     )
                 header["rules"] = Ruleset.from_name(
-                    named.group(1), players=int(named.group(2))
+                    named.group(1), players=_whole(named.group(2), number)
                 ).to_dict()
             elif key in ("rules", "position"):
                 try:
@@ -565,6 +635,12 @@ class GameRecord:
         header.setdefault("seed", None)
         header.setdefault("position", None)
         return cls.from_dict({"format": RECORD_FORMAT, **header})
+
+
+# The text reader is as lenient as the other readers: any case, any spacing.
+_HAND_LINE = re.compile(r"hand\s+\d+\s*,\s*dealer\s+seat\s+\d+", re.IGNORECASE)
+_TURN_LINE = re.compile(r"seat\s+(\d+)\s*:\s*(.+)", re.IGNORECASE)
+_PRESET_LINE = re.compile(r"([a-z_ -]+?)\s*\(\s*(\d+)\s+players?\s*\)", re.IGNORECASE)
 
 
 def _whole(text: str, line: int) -> int:
@@ -675,7 +751,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         raise _fail(
             f"the saved state has version {shown(data.get('version'))}; this library reads {VERSION}"
         )
-    unknown = sorted(map(str, set(data) - {"format", "version", "record", "state"}))
+    unknown = _key_names(set(data) - {"format", "version", "record", "state"})
     if unknown:
         raise _fail(f"the saved state has unknown keys: {', '.join(map(str, unknown))}")
     record = GameRecord.from_dict(_require(data, "record", Mapping, "the saved state"))
@@ -696,7 +772,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
                 f"the saved {key} ({shown(saved)}) does not match the game's history, "
                 f"which gives {shown(expected[key])}"
             )
-    unknown_keys = sorted(map(str, set(snapshot) - set(expected)))
+    unknown_keys = _key_names(set(snapshot) - set(expected))
     if unknown_keys:
         raise _fail(
             f"the saved state has unknown fields: {', '.join(map(str, unknown_keys))}"

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 from typing_extensions import Self
 
+from ._frozen import Frozen
 from ._handlog import EMPTY as _NO_HANDS
 from ._handlog import HandLog, log_of
 from ._reachable import check_reachable
@@ -123,7 +124,7 @@ Turn.move.__doc__ = "The move it made."
 
 
 @attrs.frozen(kw_only=True)
-class HandResult:
+class HandResult(Frozen):
     """The record of one finished hand, as a UI shows it at the hand's end.
 
     >>> import scopa_rules as sr
@@ -193,7 +194,7 @@ def _turns(link: tuple[Any, ...]) -> tuple[Turn, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class Position:
+class Position(Frozen):
     """A mid-hand position as given to :meth:`GameState.from_position`,
     validated and normalised; kept by the state so that its record can
     replay the game.
@@ -736,6 +737,10 @@ class GameState:
     def _illegal_reason(self, move: object, seat: int | None) -> str | None:
         if not isinstance(move, Move):
             return f"{shown(move)} is not a Move (parse move text with Move.parse)"
+        if seat is not None and not _is_seat(seat, self.rules.players):
+            return (
+                f"{shown(seat)} is not a seat: seats are 0 to {self.rules.players - 1}"
+            )
         phase = self.phase
         if (
             phase is _PLAY
@@ -879,6 +884,10 @@ class GameState:
         """
         fields = self._s
         if check:
+            if seat is not None and type(seat) is not int:  # True == 1: no bools
+                raise IllegalMoveError(
+                    f"illegal move {move}: {self._illegal_reason(move, seat)}"
+                )
             # A move handed out by this state's legal_moves() is one of those
             # very objects; anything else is checked from the rules.
             legal = self._m
@@ -1798,6 +1807,11 @@ def new_game(
     if deck is not None:
         given.append(deck if isinstance(deck, Deck) else Deck(deck))
     if decks is not None:
+        if isinstance(decks, (str, Deck)) or not isinstance(decks, Iterable):
+            raise InvalidStateError(
+                f"decks must be a list of decks (each a Deck, cards or card text), "
+                f"not {shown(decks)}"
+            )
         given.extend(d if isinstance(d, Deck) else Deck(d) for d in decks)
     if seed is None and not given:
         seed = _fresh_seed()
