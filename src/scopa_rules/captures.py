@@ -263,6 +263,90 @@ def ace_takes_table(rules: Ruleset, table_mask: int, card: Card) -> bool:
     )
 
 
+# -- checking one move ---------------------------------------------------------------
+#
+# Replaying a record checks moves one at a time.  Listing every capture of a
+# card costs as much as there are captures, thousands on a crowded house-rules
+# table; checking one capture, or whether any exists, costs one pass over the
+# table (subset sums of values up to 15 fit in a 16-bit mask).
+
+_SUMS_TO_15 = (1 << 16) - 1
+
+
+def _subset_sums(values: tuple[int, ...], table_mask: int) -> int:
+    """Bit ``s`` is set when some cards of the table (none for 0) add up
+    to ``s``, for ``s`` up to 15."""
+    sums = 1
+    rest = table_mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        sums = (sums | sums << values[low.bit_length() - 1]) & _SUMS_TO_15
+    return sums
+
+
+def _fewest_cards(values: tuple[int, ...], table_mask: int, target: int) -> int:
+    """The fewest table cards that add up to ``target`` (41 if none do)."""
+    fewest = [0] + [41] * target
+    rest = table_mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        value = values[low.bit_length() - 1]
+        for total in range(target, value - 1, -1):
+            fewest[total] = min(fewest[total], fewest[total - value] + 1)
+    return fewest[target]
+
+
+def can_capture(rules: Ruleset, table_mask: int, index: int) -> bool:
+    """Whether the card with ``index`` has any capture on the table (the
+    same as ``bool(captures_in(...))``, without listing the captures)."""
+    if not table_mask:
+        return False
+    if (
+        index % 10 == 0
+        and rules.ace_takes_all
+        and not (rules.ace_blocked_by_table_ace and table_mask & _ACES)
+    ):
+        return True
+    value = rules._values[index]
+    sums = _subset_sums(rules._values, table_mask)
+    mode = rules.capture_mode
+    if mode is not CaptureMode.FIFTEEN and sums >> value & 1:
+        return True
+    return mode is not CaptureMode.MATCH and bool(sums >> (15 - value) & 1)
+
+
+def is_legal_capture(rules: Ruleset, table_mask: int, card: Card, taken: int) -> bool:
+    """Whether playing ``card`` may take the table cards ``taken`` (a
+    non-empty mask): the same as ``taken in captures_in(...)``, in one pass
+    over the table."""
+    if taken & ~table_mask:
+        return False
+    if ace_takes_table(rules, table_mask, card):
+        return taken == table_mask
+    values = rules._values
+    value = values[card.index]
+    total = 0
+    rest = taken
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        total += values[low.bit_length() - 1]
+    mode = rules.capture_mode
+    if mode is not CaptureMode.MATCH and total + value == 15:
+        return True  # captures by fifteen have no precedence among themselves
+    if mode is CaptureMode.FIFTEEN or total != value:
+        return False
+    rule = rules.capture_rule
+    count = taken.bit_count()
+    if rule is CaptureRule.SINGLE_FIRST:
+        return count == 1 or not table_mask & rules._value_masks[value]
+    if rule is CaptureRule.FEWEST_CARDS:
+        return count == _fewest_cards(values, table_mask, value)
+    return True
+
+
 def capture_masks(rules: Ruleset, table_mask: int, card: Card) -> tuple[int, ...]:
     """The legal captures of ``card`` as masks of table cards (the hot path
     behind :func:`capture_options`)."""

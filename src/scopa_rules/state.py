@@ -39,9 +39,10 @@ from .captures import (
     _PATTERNS,
     _SPREAD,
     ace_takes_table,
+    can_capture,
     capture_masks,
-    captures_in,
     describe_into,
+    is_legal_capture,
     realise,
     table_entry,
 )
@@ -710,7 +711,8 @@ class GameState:
     def _is_legal_play(self, move: Move) -> bool:
         """The common case of the legality check, without building every
         legal move: a card in hand, and a capture the rules allow or a trail
-        the compulsion allows."""
+        the compulsion allows.  Each check is one pass over the table, so
+        replaying a record costs the same on a crowded house-rules table."""
         fields = self._s
         card = move.card
         hand = fields[_HANDS][fields[_TO_MOVE]]
@@ -718,19 +720,18 @@ class GameState:
             return False
         rules = fields[_RULES]
         table = fields[_TABLE]
-        entry = table_entry(rules, table)
         taken = move.captured.mask
         if taken:
-            return taken in captures_in(rules, table, entry, card.index)
+            return is_legal_capture(rules, table, card, taken)
         compulsion = rules.capture_compulsion
         if compulsion is _PLAYED_CARD:
-            return not captures_in(rules, table, entry, card.index)
+            return not can_capture(rules, table, card.index)
         if compulsion is _NO_COMPULSION:
             return True
         while hand:
             low = hand & -hand
             hand ^= low
-            if captures_in(rules, table, entry, low.bit_length() - 1):
+            if can_capture(rules, table, low.bit_length() - 1):
                 return False
         return True
 
