@@ -28,7 +28,7 @@ from .errors import (
 )
 from .moves import Move, MoveKind
 from .perft import perft
-from .records import GameRecord
+from .records import MAX_TARGET_SCORE, MAX_TURNS, GameRecord
 from .rules import (
     CaptureCompulsion,
     CaptureMode,
@@ -55,6 +55,8 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "ALL_CARDS",
+    "MAX_TARGET_SCORE",
+    "MAX_TURNS",
     "AmbiguousMoveError",
     "Bot",
     "CaptureCompulsion",

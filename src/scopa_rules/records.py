@@ -48,7 +48,19 @@ from .moves import Move
 from .rules import Ruleset
 from .state import GameState, Phase, Position, Turn, new_game
 
-__all__ = ["GameRecord"]
+__all__ = ["MAX_TARGET_SCORE", "MAX_TURNS", "GameRecord"]
+
+MAX_TURNS = 20_000
+"""The most turns (and, separately, decks) a record may hold for the
+loaders (:meth:`GameRecord.from_dict`, :meth:`~GameRecord.from_json`,
+:meth:`~GameRecord.from_text`, :meth:`GameState.from_dict`) to accept by
+default: loading replays every turn (about 25 µs each), so this bounds the
+time a file can take, about half a second.  A game to 500 points is far
+shorter; pass ``max_turns=`` to load a longer one."""
+
+MAX_TARGET_SCORE = 500
+"""The highest ``target_score`` the loaders accept by default (common games
+play to 11, 16, 21, 31 or 51); pass ``max_target_score=`` to raise it."""
 
 RECORD_FORMAT = "scopa_rules.record"
 STATE_FORMAT = "scopa_rules.state"
@@ -404,17 +416,47 @@ class GameRecord(Frozen):
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        max_turns: int = MAX_TURNS,
+        max_target_score: int = MAX_TARGET_SCORE,
+    ) -> GameRecord:
         """The record in ``data``, checked by replaying it: a record that does
         not describe a legal game raises :class:`~scopa_rules.InvalidStateError`
         (or :class:`~scopa_rules.InvalidRulesetError` for bad rules).
+
+        Loading costs time in proportion to the record's length, so a record
+        of more than ``max_turns`` turns (or decks), or with a
+        ``target_score`` over ``max_target_score``, is refused; raise the
+        limits to load longer games (see :data:`~scopa_rules.MAX_TURNS`).
 
         >>> import scopa_rules as sr
         >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
         >>> record = state.record()
         >>> sr.GameRecord.from_dict(record.to_dict()) == record
         True
+        >>> sr.GameRecord.from_dict(record.to_dict(), max_turns=0)
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.InvalidStateError: the record has 1 turns, more than max_turns=0; pass a larger max_turns to load it
         """
+        return cls._load(data, max_turns, max_target_score)[0]
+
+    @classmethod
+    def _load(
+        cls, data: Mapping[str, Any], max_turns: int, max_target_score: int
+    ) -> tuple[GameRecord, GameState]:
+        """The record in ``data`` and the state it ends in (one replay)."""
+        for name, limit in (
+            ("max_turns", max_turns),
+            ("max_target_score", max_target_score),
+        ):
+            if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+                raise _fail(
+                    f"{name} must be a whole number of 0 or more, not {shown(limit)}"
+                )
         if not isinstance(data, Mapping):
             raise _fail(f"a record must be a mapping, not {type(data).__name__}")
         what = "the record"
@@ -441,18 +483,29 @@ class GameRecord(Frozen):
         if unknown:
             raise _fail(f"{what} has unknown keys: {', '.join(map(str, unknown))}")
         rules = Ruleset.from_dict(_require(data, "rules", Mapping, what))
+        if rules.target_score > max_target_score:
+            raise _fail(
+                f"{what} plays to {rules.target_score} points, more than "
+                f"max_target_score={max_target_score}; pass a larger "
+                "max_target_score to load it"
+            )
         seed = _optional_int(data, "seed", what)
         dealer = _require(data, "dealer", int, what)
-        decks = tuple(
-            _deck(text, f"deck {i + 1}")
-            for i, text in enumerate(_require(data, "decks", list, what))
-        )
+        deck_texts = _require(data, "decks", list, what)
+        dealt_texts = _require(data, "dealt", list, what)
+        turn_items = _require(data, "turns", list, what)
+        for kind, items in (("turns", turn_items), ("decks", deck_texts + dealt_texts)):
+            if len(items) > max_turns:
+                raise _fail(
+                    f"{what} has {len(items)} {kind}, more than max_turns={max_turns}; "
+                    "pass a larger max_turns to load it"
+                )
+        decks = tuple(_deck(text, f"deck {i + 1}") for i, text in enumerate(deck_texts))
         dealt = tuple(
-            _deck(text, f"dealt deck {i + 1}")
-            for i, text in enumerate(_require(data, "dealt", list, what))
+            _deck(text, f"dealt deck {i + 1}") for i, text in enumerate(dealt_texts)
         )
         turns = []
-        for number, item in enumerate(_require(data, "turns", list, what), 1):
+        for number, item in enumerate(turn_items, 1):
             if (
                 not isinstance(item, list)
                 or len(item) != 2
@@ -486,8 +539,7 @@ class GameRecord(Frozen):
             position=position,
             turns=tuple(turns),
         )
-        record.final_state()
-        return record
+        return record, record.final_state()
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as a JSON string.
@@ -499,8 +551,15 @@ class GameRecord(Frozen):
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """The record in a JSON string (see :meth:`from_dict`).
+    def from_json(
+        cls,
+        text: str,
+        *,
+        max_turns: int = MAX_TURNS,
+        max_target_score: int = MAX_TARGET_SCORE,
+    ) -> GameRecord:
+        """The record in a JSON string (see :meth:`from_dict`, also for the
+        limits).
 
         >>> import scopa_rules as sr
         >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
@@ -512,7 +571,9 @@ class GameRecord(Frozen):
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as error:
             raise _fail(f"a record must be JSON: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(
+            data, max_turns=max_turns, max_target_score=max_target_score
+        )
 
     # -- text ----------------------------------------------------------------------
 
@@ -570,10 +631,17 @@ class GameRecord(Frozen):
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_text(cls, text: str) -> GameRecord:
+    def from_text(
+        cls,
+        text: str,
+        *,
+        max_turns: int = MAX_TURNS,
+        max_target_score: int = MAX_TARGET_SCORE,
+    ) -> GameRecord:
         """The record in the text form of :meth:`to_text`.  Comments (from
         ``#`` to the end of a line), blank lines and ``hand`` lines are for
-        people; the header and the turn lines are the record.
+        people; the header and the turn lines are the record.  The limits
+        are those of :meth:`from_dict`.
 
         >>> import scopa_rules as sr
         >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
@@ -634,7 +702,11 @@ class GameRecord(Frozen):
                 raise NotationError(f"the text record has no {shown(key)} line")
         header.setdefault("seed", None)
         header.setdefault("position", None)
-        return cls.from_dict({"format": RECORD_FORMAT, **header})
+        return cls.from_dict(
+            {"format": RECORD_FORMAT, **header},
+            max_turns=max_turns,
+            max_target_score=max_target_score,
+        )
 
 
 # The text reader is as lenient as the other readers: any case, any spacing.
@@ -742,7 +814,12 @@ def _check_snapshot_cards(rules: Ruleset, snapshot: Mapping[str, Any]) -> None:
         )
 
 
-def state_from_dict(data: Mapping[str, Any]) -> GameState:
+def state_from_dict(
+    data: Mapping[str, Any],
+    *,
+    max_turns: int = MAX_TURNS,
+    max_target_score: int = MAX_TARGET_SCORE,
+) -> GameState:
     if not isinstance(data, Mapping):
         raise _fail(f"a saved state must be a mapping, not {type(data).__name__}")
     if data.get("format") != STATE_FORMAT:
@@ -754,10 +831,13 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
     unknown = _key_names(set(data) - {"format", "version", "record", "state"})
     if unknown:
         raise _fail(f"the saved state has unknown keys: {', '.join(map(str, unknown))}")
-    record = GameRecord.from_dict(_require(data, "record", Mapping, "the saved state"))
+    record, state = GameRecord._load(
+        _require(data, "record", Mapping, "the saved state"),
+        max_turns,
+        max_target_score,
+    )
     snapshot = _require(data, "state", Mapping, "the saved state")
     _check_snapshot_cards(record.rules, snapshot)
-    state = record.final_state()
     expected = _snapshot(state)
     for key in expected:
         if key not in snapshot:

@@ -1364,11 +1364,19 @@ class GameState:
         return state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        max_turns: int | None = None,
+        max_target_score: int | None = None,
+    ) -> GameState:
         """The state saved by :meth:`to_dict`.  The record is replayed and the
         snapshot checked against it; anything inconsistent (a card missing or
         twice, a seat out of range, a pile that does not match the history)
-        raises :class:`~scopa_rules.InvalidStateError`.
+        raises :class:`~scopa_rules.InvalidStateError`.  The record's length
+        and target are limited as in :meth:`GameRecord.from_dict`
+        (``None`` keeps the default limit).
 
         >>> import scopa_rules as sr
         >>> data = sr.new_game(seed=5).to_dict()
@@ -1378,9 +1386,15 @@ class GameState:
         ...
         scopa_rules.errors.InvalidStateError: card AD is saved both in hand 1 and in table
         """
-        from .records import state_from_dict
+        from .records import MAX_TARGET_SCORE, MAX_TURNS, state_from_dict
 
-        return state_from_dict(data)
+        return state_from_dict(
+            data,
+            max_turns=MAX_TURNS if max_turns is None else max_turns,
+            max_target_score=(
+                MAX_TARGET_SCORE if max_target_score is None else max_target_score
+            ),
+        )
 
     # -- views and pictures --------------------------------------------------
 
@@ -1538,22 +1552,26 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
 # Captures that take only some of a rank's table cards cost a mapping each
 # (see captures.realise): on a crowded table with pairs that is most of the
 # work.  A search meets the same tables again and again, so those moves are
-# kept by exact table and card.
+# kept by exact table and card.  The cache is bounded by the moves it holds,
+# not by tables: on a big house-rules table one card has thousands of moves.
 _MANY_CAPTURES: dict[int, tuple[Move, ...]] = {}
-_MANY_CAPTURES_LIMIT = 1 << 16
+_MANY_CAPTURES_LIMIT = 1 << 18
+_many_held = 0
 
 
 def _many_captures(
     rules: Ruleset, table: int, index: int, described: tuple[Any, ...]
 ) -> tuple[Move, ...]:
+    global _many_held
     key = (table << 6 | index) << 7 | rules._capture_key
     moves = _MANY_CAPTURES.get(key)
     if moves is None:
-        if len(_MANY_CAPTURES) >= _MANY_CAPTURES_LIMIT:
+        moves = tuple([_play_move(index, mask) for mask in realise(table, described)])
+        if _many_held + len(moves) > _MANY_CAPTURES_LIMIT:
             _MANY_CAPTURES.clear()
-        moves = _MANY_CAPTURES[key] = tuple(
-            [_play_move(index, mask) for mask in realise(table, described)]
-        )
+            _many_held = 0
+        _MANY_CAPTURES[key] = moves
+        _many_held += len(moves)
     return moves
 
 
