@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import copy
 import itertools
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -325,3 +328,31 @@ def test_a_record_built_directly_is_checked_and_keeps_tuples() -> None:
         arguments: dict[str, Any] = {"rules": rules, "seed": 7, "dealer": 1, **bad}
         with pytest.raises(sr.InvalidStateError, match=match):
             sr.GameRecord(**arguments)
+
+
+# -- what is stable across processes ------------------------------------------------
+
+
+def test_the_position_key_reads_the_same_in_every_process() -> None:
+    code = (
+        "import random, scopa_rules as sr\n"
+        "state = sr.new_game(sr.Ruleset.chkobba(), seed=11)\n"
+        "rng = random.Random(2)\n"
+        "for _ in range(7):\n"
+        "    state = state.apply(rng.choice(state.legal_moves()))\n"
+        "print(repr(state.position_key()))\n"
+        "print(hash(state.position_key()))\n"
+    )
+    outputs = []
+    for seed in ("1", "2"):
+        environment = {**os.environ, "PYTHONHASHSEED": seed}
+        result = subprocess.run(
+            [sys.executable, "-c", code],
+            env=environment,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        outputs.append(result.stdout.splitlines())
+    assert outputs[0][0] == outputs[1][0]  # the documented stable key
+    assert outputs[0][1] != outputs[1][1]  # hash() is per process
