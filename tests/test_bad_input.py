@@ -127,6 +127,15 @@ def test_decks_that_are_not_a_list_of_decks_are_refused() -> None:
     raises(sr.InvalidStateError, lambda: sr.new_game(decks="AD"), "not 'AD'")
 
 
+@pytest.mark.parametrize("dealer", [2, -1, True, "1"])
+def test_new_game_refuses_a_dealer_that_is_not_a_seat(dealer: Any) -> None:
+    raises(
+        sr.InvalidStateError,
+        lambda: sr.new_game(seed=1, dealer=dealer),
+        "dealer must be a seat from 0 to 1",
+    )
+
+
 def test_suit_and_rank_text_must_be_strings() -> None:
     raises(sr.NotationError, lambda: sr.Suit.parse(None), "suit text must be a string")  # type: ignore[arg-type]
     raises(sr.NotationError, lambda: sr.Rank.parse(5), "rank text must be a string")  # type: ignore[arg-type]
