@@ -387,9 +387,15 @@ def test_parse_move_in_a_position(state: sr.GameState, data: st.DataObject) -> N
 
 def parse_or_refuse(state: sr.GameState, text: Any) -> sr.Move | sr.ScopaError:
     try:
-        return state.parse_move(text)
+        move = state.parse_move(text)
     except (sr.NotationError, sr.IllegalMoveError) as error:
+        OUTCOMES["GameState.parse_move", type(error).__name__] += 1
         return error
+    except Exception as error:
+        OUTCOMES["GameState.parse_move", f"escaped {type(error).__name__}"] += 1
+        raise
+    OUTCOMES["GameState.parse_move", "accepted"] += 1
+    return move
 
 
 # -- rulesets ------------------------------------------------------------------------------
