@@ -49,7 +49,7 @@ from .observation import (
     observe,
 )
 from .perft import perft
-from .records import GameRecord
+from .records import MAX_TARGET_SCORE, MAX_TURNS, GameRecord
 from .rules import (
     CaptureCompulsion,
     CaptureMode,
@@ -80,6 +80,8 @@ __all__ = [
     "ACTION_ENCODING_VERSION",
     "ALL_CARDS",
     "KEEP_FIRST_CARD_ACTION",
+    "MAX_TARGET_SCORE",
+    "MAX_TURNS",
     "NUM_ACTIONS",
     "OBSERVATION_VERSION",
     "STOP_ACTION",
