@@ -52,7 +52,7 @@ Move.parse('5Hx5D')
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -90,6 +90,7 @@ STOP_ACTION = 82
 """The capture is the cards taken so far (a trail if none)."""
 
 _EMPTY = _from_mask(0)
+_CARDS = tuple(Card.from_index(index) for index in range(40))
 
 
 @attrs.frozen
@@ -181,14 +182,22 @@ class ActionState:
         legal = self._legal
         if legal is None:
             legal = self._work_out_legal_actions()
-            object.__setattr__(self, "_legal", legal)
+            _set_legal(self, legal)
         return legal
 
     def _work_out_legal_actions(self) -> tuple[int, ...]:
         if self.played is None:
             if self.state.phase is Phase.FIRST_CARD:
                 return (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)
-            return tuple(sorted({move.card.index for move in self.state.legal_moves()}))
+            # The moves come grouped by card, in card order.
+            cards: list[int] = []
+            last = None
+            for move in self.state.legal_moves():
+                card = move.card
+                if card is not last:
+                    cards.append(card.index)
+                    last = card
+            return tuple(cards)
         taken = self.taken.mask
         actions = set()
         for move in self.candidates():
@@ -237,12 +246,17 @@ class ActionState:
             )
             return next(m for m in self.state.legal_moves() if m.kind is kind)
         if self.played is None:
-            card = Card.from_index(action)
+            moves = self.state.legal_moves()
+            if len(moves) == len(legal):
+                # One move per playable card (most positions): the moves
+                # and the play ids are both in card order.
+                return moves[legal.index(action)]
+            card = _CARDS[action]
             open_point = _point(self.state, card)
         elif action == STOP_ACTION:
             return Move(self.played, self.taken)
         else:
-            taken = self.taken.add(Card.from_index(action - TAKE_ACTION_BASE))
+            taken = self.taken.add(_CARDS[action - TAKE_ACTION_BASE])
             open_point = _point(self.state, self.played, taken)
         moves = open_point.candidates()
         return moves[0] if len(moves) == 1 else open_point
@@ -290,12 +304,29 @@ def _point(
 ) -> ActionState:
     """An action state the encoding built itself, without the constructor's
     checks (a step makes one or two)."""
-    point: ActionState = object.__new__(ActionState)
-    object.__setattr__(point, "state", state)
-    object.__setattr__(point, "played", played)
-    object.__setattr__(point, "taken", taken)
-    object.__setattr__(point, "_legal", None)
+    point: ActionState = _new_point(ActionState)
+    _set_state(point, state)
+    _set_played(point, played)
+    _set_taken(point, taken)
+    _set_legal(point, None)
     return point
+
+
+# The slots' own setters: a frozen class's __setattr__ refuses, and
+# object.__setattr__ costs twice as much, on every step of every framework.
+_new_point = object.__new__
+_set_state: Callable[[ActionState, GameState], None] = ActionState.__dict__[
+    "state"
+].__set__
+_set_played: Callable[[ActionState, Card | None], None] = ActionState.__dict__[
+    "played"
+].__set__
+_set_taken: Callable[[ActionState, CardSet], None] = ActionState.__dict__[
+    "taken"
+].__set__
+_set_legal: Callable[[ActionState, tuple[int, ...] | None], None] = (
+    ActionState.__dict__["_legal"].__set__
+)
 
 
 def _action_id(action: object) -> int:
