@@ -106,13 +106,93 @@ def pettingzoo_game(rules: sr.Ruleset, seed: int) -> int:
     env = _built("pettingzoo", rules, lambda: ScopaEnv(rules))
     env.reset(seed=seed)
     rng = random.Random(seed)
+    steps = 0
+    for _ in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+        else:
+            steps += 1
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    moves = len(env.point.state.history)
+    _STEPS[seed] = (steps, moves)
+    return moves
+
+
+# The number of agent steps and of moves of each PettingZoo game, by seed.
+_STEPS: dict[int, tuple[int, int]] = {}
+
+
+def pettingzoo_floor_game(rules: sr.Ruleset, seed: int) -> int:
+    import numpy as np
+
+    steps, moves = _STEPS[seed]
+    env = _built("pettingzoo_floor", rules, lambda: _trivial_env(rules))
+    env.reset(seed=seed)
+    env.length = steps
+    rng = random.Random(seed)
     for _ in env.agent_iter():
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)
         else:
             env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
-    return len(env.point.state.history)
+    return moves
+
+
+def _trivial_env(rules: sr.Ruleset) -> Any:
+    """An AECEnv as cheap as PettingZoo's protocol allows: the same
+    observation arrays every step, the seats in turn, ``length`` steps."""
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+
+    size = sr.observation_size(rules)
+    mask = np.zeros(sr.NUM_ACTIONS, np.int8)
+    mask[:3] = 1
+
+    class Env(AECEnv):  # type: ignore[misc]
+        metadata = {"name": "floor"}  # noqa: RUF012
+        length = 0
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = [f"seat_{seat}" for seat in range(rules.players)]
+            self.observation = {
+                "observation": np.zeros(size, np.float32),
+                "action_mask": mask,
+            }
+            self.action_spaces = {
+                agent: spaces.Discrete(sr.NUM_ACTIONS) for agent in self.possible_agents
+            }
+
+        def reset(self, seed: int | None = None, options: Any = None) -> None:
+            self.agents = list(self.possible_agents)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+            self.agent_selection = self.agents[0]
+            self.done = 0
+
+        def observe(self, agent: str) -> dict[str, Any]:
+            return self.observation
+
+        def step(self, action: int | None) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent]:
+                self._was_dead_step(action)
+                return
+            self._cumulative_rewards[agent] = 0.0
+            self.done += 1
+            if self.done == self.length:
+                self.terminations = dict.fromkeys(self.agents, True)
+            index = self.possible_agents.index(agent) + 1
+            self.agent_selection = self.possible_agents[index % len(self.agents)]
+            self._accumulate_rewards()
+
+    return Env()
 
 
 def gymnasium_game(rules: sr.Ruleset, seed: int) -> int:
@@ -267,6 +347,7 @@ WAYS: dict[str, tuple[Callable[[sr.Ruleset, int], int], str | None]] = {
     "actions": (actions_game, None),
     "observed": (observed_game, None),
     "pettingzoo": (pettingzoo_game, "pettingzoo"),
+    "pz floor": (pettingzoo_floor_game, "pettingzoo"),
     "gymnasium": (gymnasium_game, "gymnasium"),
     "openspiel": (openspiel_game, "pyspiel"),
     "pyspiel": (pyspiel_game, "pyspiel"),
@@ -282,8 +363,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = sr.Ruleset.from_name(args.preset)
     chosen = ["library", *(w for w in args.ways.split(",") if w != "library")]
-    if "pyspiel" in chosen and "openspiel" not in chosen:
-        chosen.insert(chosen.index("pyspiel"), "openspiel")  # its script
+    # The floors replay their framework's run.
+    for floor, run in (("pyspiel", "openspiel"), ("pz floor", "pettingzoo")):
+        if floor in chosen and run not in chosen:
+            chosen.insert(chosen.index(floor), run)
     print(f"{args.games} random games of {args.preset}, the same seeds each way")
     per_move: dict[str, float] = {}
     for name in chosen:
@@ -306,10 +389,17 @@ def main(argv: list[str] | None = None) -> None:
     base = per_move["library"]
     print(f"overhead per move, in units of the library's own {base:.1f} µs:")
     for name, micros in per_move.items():
-        if name not in ("library", "pyspiel"):
+        if name not in ("library", "pyspiel", "pz floor"):
             print(
                 f"{name:>10}: {micros - base:8.1f} µs = {(micros - base) / base:5.2f}x"
             )
+    if "pz floor" in per_move and "pettingzoo" in per_move:
+        pz_floor = per_move["pz floor"]
+        own = per_move["pettingzoo"] - pz_floor - base
+        print(
+            f"PettingZoo's own calls and the masked choice take {pz_floor:.1f} µs a "
+            f"move; the rest, less the library, is {own:.1f} µs = {own / base:.2f}x"
+        )
     if "pyspiel" in per_move and "openspiel" in per_move:
         own = per_move["openspiel"] - per_move["pyspiel"] - base
         print(

@@ -59,7 +59,7 @@ import attrs
 from .cards import Card, CardSet, _from_mask
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, shown
 from .moves import Move, MoveKind
-from .observation import _observe_state
+from .observation import _floats, _state_parts
 from .state import GameState, Phase
 
 __all__ = [
@@ -233,11 +233,13 @@ class ActionState:
         """
         action = _action_id(action)
         legal = self.legal_actions()
-        if action not in legal:
+        try:
+            position = legal.index(action)
+        except ValueError:
             raise IllegalMoveError(
                 f"action {shown(action)} is not legal here "
                 f"({self._situation()}); legal actions: {_actions_text(legal)}"
-            )
+            ) from None
         if action in (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION):
             kind = (
                 MoveKind.KEEP_FIRST_CARD
@@ -250,7 +252,7 @@ class ActionState:
             if len(moves) == len(legal):
                 # One move per playable card (most positions): the moves
                 # and the play ids are both in card order.
-                return moves[legal.index(action)]
+                return moves[position]
             card = _CARDS[action]
             open_point = _point(self.state, card)
         elif action == STOP_ACTION:
@@ -284,7 +286,7 @@ class ActionState:
         >>> point.observe(1) == sr.observe(point.state.view(1))
         True
         """
-        return _observe_state(self.state, seat, self.played, self.taken)
+        return _floats(*_state_parts(self.state, seat, self.played, self.taken))
 
     def _situation(self) -> str:
         if self.played is None:

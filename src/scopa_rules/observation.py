@@ -56,7 +56,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from .cards import Card, CardSet, _from_mask
 from .errors import InvalidStateError, shown
@@ -225,14 +226,6 @@ def observe(
     )
 
 
-def _observe_state(
-    state: GameState, seat: int, played: Card | None, taken: CardSet
-) -> tuple[float, ...]:
-    """``observe(state.view(seat), ...)``, read from the state without
-    building the view (a view copies the whole history)."""
-    return _floats(*_state_parts(state, seat, played, taken))
-
-
 def _state_parts(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> tuple[list[int], list[float]]:
@@ -301,13 +294,11 @@ def _parts(
     """The observation as the masks of its card blocks and the numbers that
     follow them: the one place its layout is written.  The card blocks stay
     masks so that numpy can unpack them in one call."""
-    seat_order, side_order, hot, rules_block = _seat_plan(rules, seat)
+    seat_order, by_seat, by_side, hot, tails = _seat_plan(rules, seat)
     n = len(seat_order)
     seen = hand | table | first
-    masks = [hand, table]
-    for side in side_order:
-        pile = piles[side]
-        masks.append(pile)
+    masks = [hand, table, *by_side(piles)]
+    for pile in piles:
         seen |= pile
     if rules.declarations:
         known = [declared[other] for other in seat_order[1:]]
@@ -322,13 +313,11 @@ def _parts(
     out += hot[n if to_move is None else (to_move - seat) % n]
     out += hot[(dealer - seat) % n]
     out += hot[n if last_capturer is None else (last_capturer - seat) % n]
-    out += [hand_sizes[other] for other in seat_order]
+    out += by_seat(hand_sizes)
     out.append(stock)
-    out += [sweeps[side] for side in side_order]
-    out += [scores[side] for side in side_order]
-    out += _PHASE_HOT[phase]
-    out += _KEPT[kept]
-    out += rules_block
+    out += by_side(sweeps)
+    out += by_side(scores)
+    out += tails[phase, kept]
     return masks, out
 
 
@@ -362,13 +351,16 @@ _PHASE_HOT = {
 _KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
 
 # What an observation under one ruleset from one seat always has: the seats
-# in playing order from it, the sides from its own, the one-hot rows of n
-# entries then a row of zeros, and the rules block.
+# in playing order from it, getters that put a by-seat (by-side) tuple in
+# that order (the viewer's side first), the one-hot rows of n entries then a
+# row of zeros, and the last blocks (phase, first card, rules) by phase and
+# first-card decision.
 _SeatPlan = tuple[
     tuple[int, ...],
-    tuple[int, ...],
+    Callable[[Sequence[int]], tuple[int, ...]],
+    Callable[[Sequence[int]], tuple[int, ...]],
     tuple[tuple[float, ...], ...],
-    tuple[float, ...],
+    dict[tuple[Phase, bool | None], tuple[float, ...]],
 ]
 
 
@@ -390,15 +382,19 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
     n, s = rules.players, rules.sides
     hot = tuple(tuple(float(i == index) for i in range(n)) for index in range(n + 1))
     block = _rules_block(rules)
-    return tuple(
-        (
-            tuple((seat + r) % n for r in range(n)),
-            tuple((rules.side_of(seat) + r) % s for r in range(s)),
-            hot,
-            block,
-        )
-        for seat in range(n)
-    )
+    tails = {
+        (phase, kept): phase_hot + kept_hot + block
+        for phase, phase_hot in _PHASE_HOT.items()
+        for kept, kept_hot in _KEPT.items()
+    }
+    plans = []
+    for seat in range(n):
+        # Every ruleset has at least two seats and two sides, so the
+        # getters always return tuples.
+        seats = tuple((seat + r) % n for r in range(n))
+        sides = tuple((rules.side_of(seat) + r) % s for r in range(s))
+        plans.append((seats, itemgetter(*seats), itemgetter(*sides), hot, tails))
+    return tuple(plans)
 
 
 def _rules_block(rules: Ruleset) -> tuple[float, ...]:

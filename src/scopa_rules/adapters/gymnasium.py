@@ -36,7 +36,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import Bot, GreedyBot
-from ..encoding import NUM_ACTIONS, ActionState
+from ..encoding import NUM_ACTIONS, ActionState, _point
 from ..errors import InvalidStateError, shown
 from ..observation import observation_bounds
 from ..rules import Ruleset
@@ -131,7 +131,7 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
             mover = state.current_player
             if mover == seat or mover is None:
                 break
-        self._point = ActionState(state)
+        self._point = _point(state)
 
     def _observation(self) -> Observation:
         return observation_array(self._point, self.seat)
