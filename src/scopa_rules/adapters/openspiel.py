@@ -219,9 +219,12 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
-        dealt = self._dealt
-        chance = 1.0 / (40 - len(self._dealing))
-        return [(index, chance) for index in range(40) if not dealt >> index & 1]
+        outcomes = _OUTCOMES[40 - len(self._dealing)]
+        left = (_ALL_CARDS_MASK & ~self._dealt).to_bytes(5, "little")
+        indexes: list[int] = []
+        for cards, byte in zip(_BYTE_CARDS, left, strict=True):
+            indexes += cards[byte]
+        return [outcomes[index] for index in indexes]
 
     def _apply_action(self, action: int) -> None:
         point = self._point
@@ -337,6 +340,18 @@ class _Observer:
             text += f"\ndealing: {len(state._dealing)} of 40 cards dealt"
         return text
 
+
+# A chance node's outcomes are worked out a byte of the undealt cards at a
+# time: for byte k of the mask and its value, the card indexes it holds; and
+# for each number of cards left, every card's (index, chance) pair.
+_BYTE_CARDS = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if byte >> i & 1) for byte in range(256))
+    for k in range(5)
+)
+_OUTCOMES = {
+    left: tuple((index, 1.0 / left) for index in range(40)) for left in range(1, 41)
+}
+_ALL_CARDS_MASK = ALL_CARDS.mask
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
