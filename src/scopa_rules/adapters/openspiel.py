@@ -51,7 +51,7 @@ from ..observation import most_hand_points, observation_layout, observation_size
 from ..rules import Ruleset
 from ..state import GameState, Phase, new_game
 from . import Returns, check_returns, seat_returns
-from ._arrays import FloatArray, observation_array
+from ._arrays import observation_array
 
 __all__ = ["GAME_NAME", "ScopaGame", "ScopaState", "game_parameters", "load_game"]
 
@@ -312,20 +312,13 @@ class _Observer:
             name: self.tensor[start : start + size]
             for name, (start, size) in observation_layout(rules).items()
         }
-        # pyspiel sets the observer from the same state twice for one
-        # observation tensor: the last observation is kept to copy again.
-        self._last: tuple[ActionState | None, int, FloatArray | None] = (None, 0, None)
 
     def set_from(self, state: ScopaState, player: int) -> None:
         point = state.point
         if point is None:
             self.tensor.fill(0.0)
             return
-        last_point, last_player, array = self._last
-        if point is not last_point or player != last_player or array is None:
-            array = observation_array(point, player)
-            self._last = (point, player, array)
-        self.tensor[:] = array
+        self.tensor[:] = observation_array(point, player)
 
     def string_from(self, state: ScopaState, player: int) -> str:
         point = state.point
