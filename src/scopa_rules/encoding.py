@@ -60,7 +60,7 @@ from .cards import Card, CardSet, _from_mask
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, shown
 from .moves import Move, MoveKind
 from .observation import _floats, _state_parts
-from .state import GameState, Phase
+from .state import _PHASE, _TO_MOVE, GameState, Phase
 
 __all__ = [
     "ACTION_ENCODING_VERSION",
@@ -144,7 +144,14 @@ class ActionState:
     @property
     def current_player(self) -> int | None:
         """The seat whose action it is (``None`` once the game is over)."""
-        return self.state.current_player
+        # GameState.current_player, read from the fields in one go: every
+        # framework asks for it at every step.
+        fields = self.state._dealt()
+        phase = fields[_PHASE]
+        if phase is Phase.PLAY or phase is Phase.FIRST_CARD:
+            to_move: int = fields[_TO_MOVE]
+            return to_move
+        return None
 
     @property
     def is_terminal(self) -> bool:
@@ -187,7 +194,7 @@ class ActionState:
 
     def _work_out_legal_actions(self) -> tuple[int, ...]:
         if self.played is None:
-            if self.state.phase is Phase.FIRST_CARD:
+            if self.state._dealt()[_PHASE] is Phase.FIRST_CARD:
                 return (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)
             # The moves come grouped by card, in card order.
             cards: list[int] = []

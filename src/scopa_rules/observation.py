@@ -252,7 +252,7 @@ def _state_parts(
         fields[_TO_MOVE] if phase is Phase.PLAY or phase is Phase.FIRST_CARD else None,
         fields[_DEALER],
         fields[_LAST_CAPTURER],
-        [hand.bit_count() for hand in hands],
+        [*map(int.bit_count, hands)],
         len(fields[_STOCK]),
         fields[_SWEEPS],
         fields[_SCORES],
