@@ -1,7 +1,7 @@
 """Steps per second through each adapter against the bare library.
 
 Plays the same random games (the same seeds, a uniformly random legal choice
-at every step) five ways and prints, for each, games/s, moves/s and the time
+at every step) several ways and prints, for each, games/s, moves/s and the time
 per move:
 
 * ``library``: ``legal_moves()``, a choice, ``apply()``: what every adapter
@@ -16,38 +16,46 @@ per move:
   seats :class:`RandomBot` (their moves go through the library directly);
 * ``openspiel``: ``legal_actions()``, a choice, ``apply_action()`` and
   ``observation_tensor()`` on a pyspiel state, the deal's 40 chance actions
-  per hand included.
-
+  per hand included;
 * ``pyspiel``: the same calls on a trivial registered Python game that
   replays the OpenSpiel run's sequence of chance and seat nodes and does no
   work of its own: what pyspiel's Python-game protocol costs by itself, a
-  floor no adapter of a Python game can go below.
+  floor no adapter of a Python game can go below;
+* ``pz floor``: the PettingZoo run's agent steps and masked choices through
+  a trivial ``AECEnv`` that hands out the same arrays every step: PettingZoo's
+  own agent cycle and the choice.
 
 A move is one library move; an adapter may need more than one action for it
 (a capture chosen card by card).  The closing note gives each adapter's
 overhead per move, its time minus the library's, as a multiple of the
-library's own ``legal_moves()`` + ``apply()`` time, and OpenSpiel's overhead
-once pyspiel's own share is set aside.  A framework that is not installed is
+library's own ``legal_moves()`` + ``apply()`` time, and PettingZoo's and
+OpenSpiel's once the framework's own share is set aside.  A framework that is not installed is
 skipped.
 
-Each figure is the median of ``--rounds`` runs.  Run it with
-``SCOPA_RULES_PURE=1`` to measure the Python sources (the compiled build
-makes the library's own moves cheaper, and so every ratio larger).
+Each figure is the median CPU time (``time.process_time``: the machine's
+other work does not count) of ``--rounds`` runs; each environment or game is
+built once, as a training loop keeps one, and the moves are counted outside
+the timed part.  Run it with ``SCOPA_RULES_PURE=1`` to measure the Python
+sources (the compiled build makes the library's own moves cheaper, and so
+every ratio larger).
 
-Figures, 20 games of two-player Scopa, pure Python, median of 7 rounds, on
-a 2-core machine with load average 4 (other jobs running), µs per move::
+Figures, 40 games of two-player Scopa, pure Python, median of 7 rounds, on
+a two-core machine shared with other jobs (load average about 3), µs per
+move, before and after the adapters' per-step work was made cheaper (see
+docs/adapters.rst, "What it costs")::
 
-    way          before   after
-    library         4.8     4.8
-    actions        10.5
-    observed       25.0
-    pettingzoo     90.1
-    gymnasium      17.4
-    openspiel      68.2
-    pyspiel floor     -
+    way          before   after   overhead after
+    library         3.4     3.5
+    actions         7.3     5.0   0.41x
+    observed       17.5    10.6   2.03x
+    pettingzoo     24.1    14.6   3.14x  (2.58x without pz floor)
+    pz floor        2.0     2.0
+    gymnasium      16.4    10.0   1.86x
+    openspiel      44.6    28.5   7.12x  (3.87x without pyspiel)
+    pyspiel        11.3    11.4
 
 Run:  python benchmarks/adapters.py [--games 20] [--preset scopa] [--rounds 7]
-      [--ways library,observed,...]
+      [--ways actions,observed,...]
 """
 
 from __future__ import annotations
