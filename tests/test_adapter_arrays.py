@@ -8,7 +8,6 @@ pytest.importorskip("numpy")
 
 import numpy as np
 from hypothesis import given
-from hypothesis import strategies as st
 
 import scopa_rules as sr
 from scopa_rules import strategies as sst
@@ -17,23 +16,32 @@ from scopa_rules.adapters._arrays import action_mask_array, observation_array
 states = sst.game_states(sst.presets() | sst.rulesets(max_table_size=8), max_moves=60)
 
 
-@given(states, st.data())
-def test_the_observation_array_is_the_observation(
-    state: sr.GameState, data: st.DataObject
-) -> None:
-    point = sr.ActionState(state)
-    # Into an open capture now and then: its blocks are part of the array.
-    while not point.is_terminal and data.draw(st.booleans()):
-        step = point.step(data.draw(st.sampled_from(point.legal_actions())))
-        if isinstance(step, sr.Move):
-            break
-        point = step
-    for seat in range(state.rules.players):
-        array = observation_array(point, seat)
-        assert array.dtype == np.float32
-        assert array.flags.writeable
-        assert array.tolist() == list(point.observe(seat))
-        assert observation_array(point, seat) is not array
+def _points(state: sr.GameState) -> list[sr.ActionState]:
+    """The state's action state and every capture its actions leave open,
+    one and two actions deep: their played and taken blocks are in the
+    array too."""
+    start = sr.ActionState(state)
+    points = [start]
+    for action in start.legal_actions():
+        opened = start.step(action)
+        if isinstance(opened, sr.ActionState):
+            points.append(opened)
+            for more in opened.legal_actions():
+                deeper = opened.step(more)
+                if isinstance(deeper, sr.ActionState):
+                    points.append(deeper)
+    return points
+
+
+@given(states)
+def test_the_observation_array_is_the_observation(state: sr.GameState) -> None:
+    for point in _points(state):
+        for seat in range(state.rules.players):
+            array = observation_array(point, seat)
+            assert array.dtype == np.float32
+            assert array.flags.writeable
+            assert array.tolist() == list(point.observe(seat))
+            assert observation_array(point, seat) is not array
 
 
 @given(states)
