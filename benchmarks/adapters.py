@@ -1,7 +1,7 @@
 """Steps per second through each adapter against the bare library.
 
 Plays the same random games (the same seeds, a uniformly random legal choice
-at every step) five ways and prints, for each, games/s, moves/s and the time
+at every step) several ways and prints, for each, games/s, moves/s and the time
 per move:
 
 * ``library``: ``legal_moves()``, a choice, ``apply()``: what every adapter
@@ -16,62 +16,131 @@ per move:
   seats :class:`RandomBot` (their moves go through the library directly);
 * ``openspiel``: ``legal_actions()``, a choice, ``apply_action()`` and
   ``observation_tensor()`` on a pyspiel state, the deal's 40 chance actions
-  per hand included.
+  per hand included;
+* ``pyspiel``: the same calls on a trivial registered Python game that
+  replays the OpenSpiel run's sequence of chance and seat nodes and does no
+  work of its own: what pyspiel's Python-game protocol costs by itself, a
+  floor no adapter of a Python game can go below;
+* ``pz floor``: the PettingZoo run's agent steps and masked choices through
+  a trivial ``AECEnv`` that hands out the same arrays every step: PettingZoo's
+  own agent cycle and the choice.
 
 A move is one library move; an adapter may need more than one action for it
 (a capture chosen card by card).  The closing note gives each adapter's
 overhead per move, its time minus the library's, as a multiple of the
-library's own ``legal_moves()`` + ``apply()`` time.  A framework that is not
-installed is skipped.
+library's own ``legal_moves()`` + ``apply()`` time, and PettingZoo's and
+OpenSpiel's once the framework's own share is set aside.  A framework that is not installed is
+skipped.
 
-Each figure is the best of ``--rounds`` runs.
+Each figure is the median CPU time (``time.process_time``: the machine's
+other work does not count) of ``--rounds`` runs; each environment or game is
+built once, as a training loop keeps one, and the moves are counted outside
+the timed part.  Run it with ``SCOPA_RULES_PURE=1`` to measure the Python
+sources (the compiled build makes the library's own moves cheaper, and so
+every ratio larger).
 
-Run:  python benchmarks/adapters.py [--games 20] [--preset scopa] [--rounds 3]
+Figures, 40 games of two-player Scopa, pure Python, median of 7 rounds, on
+a two-core machine shared with other jobs (load average about 3), µs per
+move, before and after the adapters' per-step work was made cheaper (see
+docs/adapters.rst, "What it costs")::
+
+    way          before   after   overhead after
+    library         3.4     3.5
+    actions         7.3     5.0   0.41x
+    observed       17.5    10.6   2.03x
+    pettingzoo     24.1    14.6   3.14x  (2.58x without pz floor)
+    pz floor        2.0     2.0
+    gymnasium      16.4    10.0   1.86x
+    openspiel      44.6    28.5   7.12x  (3.87x without pyspiel)
+    pyspiel        11.3    11.4
+
+Run:  python benchmarks/adapters.py [--games 20] [--preset scopa] [--rounds 7]
+      [--ways actions,observed,...]
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
-import math
 import random
+import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import scopa_rules as sr
 
+# Each way returns the finished game, whose moves are counted outside the
+# timed part: reading its history scores every hand, which no way needs.
 
-def library_game(rules: sr.Ruleset, seed: int) -> int:
+
+def library_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
     rng = random.Random(seed)
     state = sr.new_game(rules, seed=seed)
-    moves = 0
     while not state.is_over:
         state = state.apply(rng.choice(state.legal_moves()))
-        moves += 1
-    return moves
+    return state
 
 
-def actions_game(rules: sr.Ruleset, seed: int, *, observe: bool = False) -> int:
+def actions_game(
+    rules: sr.Ruleset, seed: int, *, observe: bool = False
+) -> sr.GameState:
     rng = random.Random(seed)
     point = sr.ActionState(sr.new_game(rules, seed=seed))
     while not point.is_terminal:
         if observe:
             point.observe(point.current_player)  # type: ignore[arg-type]
         point = point.apply(rng.choice(point.legal_actions()))
-    return len(point.state.history)
+    return point.state
 
 
-def observed_game(rules: sr.Ruleset, seed: int) -> int:
+def observed_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
     return actions_game(rules, seed, observe=True)
 
 
-def pettingzoo_game(rules: sr.Ruleset, seed: int) -> int:
+# One environment or game per way and ruleset, as a training loop keeps
+# one: building it is not a step.
+_BUILT: dict[tuple[str, sr.Ruleset], Any] = {}
+
+
+def _built(way: str, rules: sr.Ruleset, build: Callable[[], Any]) -> Any:
+    if (way, rules) not in _BUILT:
+        _BUILT[way, rules] = build()
+    return _BUILT[way, rules]
+
+
+def pettingzoo_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
     import numpy as np
 
     from scopa_rules.adapters.pettingzoo import ScopaEnv
 
-    env = ScopaEnv(rules)
+    env = _built("pettingzoo", rules, lambda: ScopaEnv(rules))
     env.reset(seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    for _ in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+        else:
+            steps += 1
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    final: sr.GameState = env.point.state
+    _STEPS[seed] = (steps, final)
+    return final
+
+
+# The number of agent steps and the end of each PettingZoo game, by seed.
+_STEPS: dict[int, tuple[int, sr.GameState]] = {}
+
+
+def pettingzoo_floor_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
+    import numpy as np
+
+    steps, final = _STEPS[seed]
+    env = _built("pettingzoo_floor", rules, lambda: _trivial_env(rules))
+    env.reset(seed=seed)
+    env.length = steps
     rng = random.Random(seed)
     for _ in env.agent_iter():
         observation, _, terminated, truncated, _ = env.last()
@@ -79,28 +148,108 @@ def pettingzoo_game(rules: sr.Ruleset, seed: int) -> int:
             env.step(None)
         else:
             env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
-    return len(env.point.state.history)
+    return final
 
 
-def gymnasium_game(rules: sr.Ruleset, seed: int) -> int:
+def _trivial_env(rules: sr.Ruleset) -> Any:
+    """An AECEnv as cheap as PettingZoo's protocol allows: the same
+    observation arrays every step, the seats in turn, ``length`` steps."""
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+
+    size = sr.observation_size(rules)
+    mask = np.zeros(sr.NUM_ACTIONS, np.int8)
+    mask[:3] = 1
+
+    class Env(AECEnv):  # type: ignore[misc]
+        metadata = {"name": "floor"}  # noqa: RUF012
+        length = 0
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = [f"seat_{seat}" for seat in range(rules.players)]
+            self.observation = {
+                "observation": np.zeros(size, np.float32),
+                "action_mask": mask,
+            }
+            self.action_spaces = {
+                agent: spaces.Discrete(sr.NUM_ACTIONS) for agent in self.possible_agents
+            }
+
+        def reset(self, seed: int | None = None, options: Any = None) -> None:
+            self.agents = list(self.possible_agents)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+            self.agent_selection = self.agents[0]
+            self.done = 0
+
+        def observe(self, agent: str) -> dict[str, Any]:
+            return self.observation
+
+        def step(self, action: int | None) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent]:
+                self._was_dead_step(action)
+                return
+            self._cumulative_rewards[agent] = 0.0
+            self.done += 1
+            if self.done == self.length:
+                self.terminations = dict.fromkeys(self.agents, True)
+            index = self.possible_agents.index(agent) + 1
+            self.agent_selection = self.possible_agents[index % len(self.agents)]
+            self._accumulate_rewards()
+
+    return Env()
+
+
+def gymnasium_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
     import numpy as np
 
     from scopa_rules.adapters.gymnasium import ScopaEnv
 
-    env = ScopaEnv(rules, opponents=sr.RandomBot())
+    env = _built("gymnasium", rules, lambda: ScopaEnv(rules, opponents=sr.RandomBot()))
     env.reset(seed=seed)
     rng = random.Random(seed)
     done = False
     while not done:
         action = rng.choice(np.flatnonzero(env.action_masks()).tolist())
         done = env.step(action)[2]
-    return len(env.point.state.history)
+    final: sr.GameState = env.point.state
+    return final
 
 
-def openspiel_game(rules: sr.Ruleset, seed: int) -> int:
+# The kinds of node each OpenSpiel game went through (True for a chance
+# node), by seed, for the trivial game to replay.
+_NODES: dict[int, tuple[list[bool], sr.GameState]] = {}
+
+
+def openspiel_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
     from scopa_rules.adapters.openspiel import load_game
 
-    state = load_game(rules).new_initial_state()
+    state = _built("openspiel", rules, lambda: load_game(rules)).new_initial_state()
+    rng = random.Random(seed)
+    nodes: list[bool] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            nodes.append(True)
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            nodes.append(False)
+            state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+    final: sr.GameState = state.point.state
+    _NODES[seed] = (nodes, final)
+    return final
+
+
+def pyspiel_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
+    nodes, final = _NODES[seed]
+    state = _trivial_game(rules).new_initial_state()
+    state.script = nodes
     rng = random.Random(seed)
     while not state.is_terminal():
         if state.is_chance_node():
@@ -108,16 +257,112 @@ def openspiel_game(rules: sr.Ruleset, seed: int) -> int:
         else:
             state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
-    return len(state.point.state.history)
+    return final
 
 
-WAYS: dict[str, tuple[Callable[[sr.Ruleset, int], int], str | None]] = {
+_TRIVIAL: list[Any] = []
+
+
+def _trivial_game(rules: sr.Ruleset) -> Any:
+    """A registered Python game as cheap as pyspiel allows: every node's
+    answers are constants, and it follows a script of chance and seat nodes."""
+    import numpy as np
+    import pyspiel
+
+    if _TRIVIAL:
+        return _TRIVIAL[0]
+    size = sr.observation_size(rules)
+    game_type = pyspiel.GameType(
+        short_name="scopa_rules_benchmark_floor",
+        long_name="scopa_rules benchmark floor",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=True,
+        parameter_specification={},
+    )
+    info = pyspiel.GameInfo(
+        num_distinct_actions=sr.NUM_ACTIONS,
+        max_chance_outcomes=40,
+        num_players=2,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=100_000,
+    )
+    chances = [(index, 1.0 / 40) for index in range(40)]
+    legal = [0, 1, 2]
+
+    class Observer:
+        def __init__(self) -> None:
+            self.tensor = np.zeros(size, np.float32)
+            self.dict = {"observation": self.tensor}
+
+        def set_from(self, state: object, player: int) -> None:
+            pass
+
+        def string_from(self, state: object, player: int) -> str:
+            return ""
+
+    class State(pyspiel.State):  # type: ignore[misc]
+        script: list[bool] = []  # noqa: RUF012
+        step = 0
+
+        def current_player(self) -> int:
+            if self.step >= len(self.script):
+                return int(pyspiel.PlayerId.TERMINAL)
+            if self.script[self.step]:
+                return int(pyspiel.PlayerId.CHANCE)
+            return 0
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return legal
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return chances
+
+        def _apply_action(self, action: int) -> None:
+            self.step += 1
+
+        def is_terminal(self) -> bool:
+            return self.step >= len(self.script)
+
+        def returns(self) -> list[float]:
+            return [0.0, 0.0]
+
+    class Game(pyspiel.Game):  # type: ignore[misc]
+        def __init__(self, params: object = None) -> None:
+            super().__init__(game_type, info, {})
+
+        def new_initial_state(self) -> State:
+            return State(self)
+
+        def make_py_observer(
+            self, iig_obs_type: object = None, params: object = None
+        ) -> Observer:
+            return Observer()
+
+    pyspiel.register_game(game_type, Game)
+    _TRIVIAL.append(pyspiel.load_game("scopa_rules_benchmark_floor"))
+    return _TRIVIAL[0]
+
+
+WAYS: dict[str, tuple[Callable[[sr.Ruleset, int], sr.GameState], str | None]] = {
     "library": (library_game, None),
     "actions": (actions_game, None),
     "observed": (observed_game, None),
     "pettingzoo": (pettingzoo_game, "pettingzoo"),
+    "pz floor": (pettingzoo_floor_game, "pettingzoo"),
     "gymnasium": (gymnasium_game, "gymnasium"),
     "openspiel": (openspiel_game, "pyspiel"),
+    "pyspiel": (pyspiel_game, "pyspiel"),
 }
 
 
@@ -125,22 +370,30 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--preset", default="scopa")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--ways", default=",".join(WAYS))
     args = parser.parse_args(argv)
     rules = sr.Ruleset.from_name(args.preset)
+    chosen = ["library", *(w for w in args.ways.split(",") if w != "library")]
+    # The floors replay their framework's run.
+    for floor, run in (("pyspiel", "openspiel"), ("pz floor", "pettingzoo")):
+        if floor in chosen and run not in chosen:
+            chosen.insert(chosen.index(floor), run)
     print(f"{args.games} random games of {args.preset}, the same seeds each way")
     per_move: dict[str, float] = {}
-    for name, (play, module) in WAYS.items():
+    for name in chosen:
+        play, module = WAYS[name]
         if module is not None and importlib.util.find_spec(module) is None:
             print(f"{name:>10}: skipped ({module} is not installed)")
             continue
         play(rules, 0)  # warm up imports and caches
-        # The best of several rounds: the machine's other work only slows.
-        seconds = math.inf
+        rounds = []
         for _ in range(args.rounds):
-            start = time.perf_counter()
-            moves = sum(play(rules, seed) for seed in range(args.games))
-            seconds = min(seconds, time.perf_counter() - start)
+            start = time.process_time()
+            finals = [play(rules, seed) for seed in range(args.games)]
+            rounds.append(time.process_time() - start)
+        moves = sum(len(final.history) for final in finals)
+        seconds = statistics.median(rounds)
         per_move[name] = seconds / moves * 1e6
         print(
             f"{name:>10}: {args.games / seconds:8.1f} games/s "
@@ -149,10 +402,24 @@ def main(argv: list[str] | None = None) -> None:
     base = per_move["library"]
     print(f"overhead per move, in units of the library's own {base:.1f} µs:")
     for name, micros in per_move.items():
-        if name != "library":
+        if name not in ("library", "pyspiel", "pz floor"):
             print(
                 f"{name:>10}: {micros - base:8.1f} µs = {(micros - base) / base:5.2f}x"
             )
+    if "pz floor" in per_move and "pettingzoo" in per_move:
+        pz_floor = per_move["pz floor"]
+        own = per_move["pettingzoo"] - pz_floor - base
+        print(
+            f"PettingZoo's own calls and the masked choice take {pz_floor:.1f} µs a "
+            f"move; the rest, less the library, is {own:.1f} µs = {own / base:.2f}x"
+        )
+    if "pyspiel" in per_move and "openspiel" in per_move:
+        own = per_move["openspiel"] - per_move["pyspiel"] - base
+        print(
+            f"pyspiel's own calls take {per_move['pyspiel']:.1f} µs a move "
+            f"({per_move['pyspiel'] / per_move['openspiel']:.0%} of OpenSpiel's "
+            f"time); the rest, less the library, is {own:.1f} µs = {own / base:.2f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -52,15 +52,15 @@ Move.parse('5Hx5D')
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
 from .cards import Card, CardSet, _from_mask
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, shown
 from .moves import Move, MoveKind
-from .observation import _observe_state
-from .state import GameState, Phase
+from .observation import _floats, _state_parts
+from .state import _PHASE, _TO_MOVE, GameState, Phase
 
 __all__ = [
     "ACTION_ENCODING_VERSION",
@@ -90,6 +90,7 @@ STOP_ACTION = 82
 """The capture is the cards taken so far (a trail if none)."""
 
 _EMPTY = _from_mask(0)
+_CARDS = tuple(Card.from_index(index) for index in range(40))
 
 
 @attrs.frozen
@@ -143,7 +144,14 @@ class ActionState:
     @property
     def current_player(self) -> int | None:
         """The seat whose action it is (``None`` once the game is over)."""
-        return self.state.current_player
+        # GameState.current_player, read from the fields in one go: every
+        # framework asks for it at every step.
+        fields = self.state._dealt()
+        phase = fields[_PHASE]
+        if phase is Phase.PLAY or phase is Phase.FIRST_CARD:
+            to_move: int = fields[_TO_MOVE]
+            return to_move
+        return None
 
     @property
     def is_terminal(self) -> bool:
@@ -181,14 +189,22 @@ class ActionState:
         legal = self._legal
         if legal is None:
             legal = self._work_out_legal_actions()
-            object.__setattr__(self, "_legal", legal)
+            _set_legal(self, legal)
         return legal
 
     def _work_out_legal_actions(self) -> tuple[int, ...]:
         if self.played is None:
-            if self.state.phase is Phase.FIRST_CARD:
+            if self.state._dealt()[_PHASE] is Phase.FIRST_CARD:
                 return (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)
-            return tuple(sorted({move.card.index for move in self.state.legal_moves()}))
+            # The moves come grouped by card, in card order.
+            cards: list[int] = []
+            last = None
+            for move in self.state.legal_moves():
+                card = move.card
+                if card is not last:
+                    cards.append(card.index)
+                    last = card
+            return tuple(cards)
         taken = self.taken.mask
         actions = set()
         for move in self.candidates():
@@ -224,11 +240,13 @@ class ActionState:
         """
         action = _action_id(action)
         legal = self.legal_actions()
-        if action not in legal:
+        try:
+            position = legal.index(action)
+        except ValueError:
             raise IllegalMoveError(
                 f"action {shown(action)} is not legal here "
                 f"({self._situation()}); legal actions: {_actions_text(legal)}"
-            )
+            ) from None
         if action in (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION):
             kind = (
                 MoveKind.KEEP_FIRST_CARD
@@ -237,12 +255,17 @@ class ActionState:
             )
             return next(m for m in self.state.legal_moves() if m.kind is kind)
         if self.played is None:
-            card = Card.from_index(action)
+            moves = self.state.legal_moves()
+            if len(moves) == len(legal):
+                # One move per playable card (most positions): the moves
+                # and the play ids are both in card order.
+                return moves[position]
+            card = _CARDS[action]
             open_point = _point(self.state, card)
         elif action == STOP_ACTION:
             return Move(self.played, self.taken)
         else:
-            taken = self.taken.add(Card.from_index(action - TAKE_ACTION_BASE))
+            taken = self.taken.add(_CARDS[action - TAKE_ACTION_BASE])
             open_point = _point(self.state, self.played, taken)
         moves = open_point.candidates()
         return moves[0] if len(moves) == 1 else open_point
@@ -270,7 +293,7 @@ class ActionState:
         >>> point.observe(1) == sr.observe(point.state.view(1))
         True
         """
-        return _observe_state(self.state, seat, self.played, self.taken)
+        return _floats(*_state_parts(self.state, seat, self.played, self.taken))
 
     def _situation(self) -> str:
         if self.played is None:
@@ -290,12 +313,29 @@ def _point(
 ) -> ActionState:
     """An action state the encoding built itself, without the constructor's
     checks (a step makes one or two)."""
-    point: ActionState = object.__new__(ActionState)
-    object.__setattr__(point, "state", state)
-    object.__setattr__(point, "played", played)
-    object.__setattr__(point, "taken", taken)
-    object.__setattr__(point, "_legal", None)
+    point: ActionState = _new_point(ActionState)
+    _set_state(point, state)
+    _set_played(point, played)
+    _set_taken(point, taken)
+    _set_legal(point, None)
     return point
+
+
+# The slots' own setters: a frozen class's __setattr__ refuses, and
+# object.__setattr__ costs twice as much, on every step of every framework.
+_new_point = object.__new__
+_set_state: Callable[[ActionState, GameState], None] = ActionState.__dict__[
+    "state"
+].__set__
+_set_played: Callable[[ActionState, Card | None], None] = ActionState.__dict__[
+    "played"
+].__set__
+_set_taken: Callable[[ActionState, CardSet], None] = ActionState.__dict__[
+    "taken"
+].__set__
+_set_legal: Callable[[ActionState, tuple[int, ...] | None], None] = (
+    ActionState.__dict__["_legal"].__set__
+)
 
 
 def _action_id(action: object) -> int:

@@ -56,13 +56,28 @@ True
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from .cards import Card, CardSet, _from_mask
 from .errors import InvalidStateError, shown
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, CaptureValues, Ruleset
-from .state import GameState, Phase
+from .state import (
+    _DEALER,
+    _FIRST_CARD,
+    _HANDS,
+    _LAST_CAPTURER,
+    _PHASE,
+    _PILES,
+    _RULES,
+    _SCORES,
+    _STOCK,
+    _SWEEPS,
+    _TABLE,
+    _TO_MOVE,
+    GameState,
+    Phase,
+)
 from .views import PlayerView, _kept_first_card
 
 __all__ = [
@@ -211,41 +226,37 @@ def observe(
     )
 
 
-def _observe_state(
-    state: GameState, seat: int, played: Card | None, taken: CardSet
-) -> tuple[float, ...]:
-    """``observe(state.view(seat), ...)``, read from the state without
-    building the view (a view copies the whole history)."""
-    return _floats(*_state_parts(state, seat, played, taken))
-
-
 def _state_parts(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> tuple[list[int], list[float]]:
     """The parts of ``observe(state.view(seat), ...)`` (see :func:`_parts`):
-    each argument is the field :meth:`PlayerView.of` reads."""
-    rules = state.rules
-    first = state.first_card
-    hands = state.hands
+    each argument is the field :meth:`PlayerView.of` reads, taken from the
+    state's stored masks rather than through its card-set properties, which
+    build objects an observation does not need."""
+    fields = state._dealt()
+    rules: Ruleset = fields[_RULES]
+    phase = fields[_PHASE]
+    first = fields[_FIRST_CARD]
+    hands = fields[_HANDS]
     return _parts(
         rules,
         seat,
-        hands[seat].mask,
-        state.table.mask,
-        [pile.mask for pile in state.piles],
+        hands[seat],
+        fields[_TABLE],
+        fields[_PILES],
         first.mask
-        if first is not None and seat == (state.dealer + 1) % rules.players
+        if first is not None and seat == (fields[_DEALER] + 1) % rules.players
         else 0,
         0 if played is None else played.mask,
         taken.mask,
-        state.current_player,
-        state.dealer,
-        state.last_capturer,
-        [len(hand) for hand in hands],
-        len(state.stock),
-        state.sweeps,
-        state.scores,
-        state.phase,
+        fields[_TO_MOVE] if phase is Phase.PLAY or phase is Phase.FIRST_CARD else None,
+        fields[_DEALER],
+        fields[_LAST_CAPTURER],
+        [*map(int.bit_count, hands)],
+        len(fields[_STOCK]),
+        fields[_SWEEPS],
+        fields[_SCORES],
+        phase,
         _kept_first_card(state.turns_this_hand) if rules.first_card_choice else None,
         _declared_held(state) if rules.declarations else (),
     )
@@ -283,41 +294,45 @@ def _parts(
     """The observation as the masks of its card blocks and the numbers that
     follow them: the one place its layout is written.  The card blocks stay
     masks so that numpy can unpack them in one call."""
-    n = rules.players
-    seat_order, side_order = _orders(rules, seat)
+    seat_order, by_seat, by_side, hot, tails = _seat_plan(rules, seat)
+    n = len(seat_order)
     seen = hand | table | first
+    masks = [hand, table, *by_side(piles)]
     for pile in piles:
         seen |= pile
-    masks = [hand, table, *[piles[i] for i in side_order]]
-    known = []
     if rules.declarations:
-        known = [declared[i] if i != seat else 0 for i in seat_order[1:]]
+        known = [declared[other] for other in seat_order[1:]]
         for cards in known:
             seen |= cards
-    masks += (_FULL & ~seen, *known, first, played, taken)
+        masks.append(_FULL & ~seen)
+        masks += known
+    else:
+        masks.append(_FULL & ~seen)
+    masks += (first, played, taken)
     out: list[float] = []
-    hot = _one_hots(n)
-    out += hot[(to_move - seat) % n] if to_move is not None else hot[n]
+    out += hot[n if to_move is None else (to_move - seat) % n]
     out += hot[(dealer - seat) % n]
-    out += hot[(last_capturer - seat) % n] if last_capturer is not None else hot[n]
-    out += [float(hand_sizes[i]) for i in seat_order]
-    out.append(float(stock))
-    out += [float(sweeps[i]) for i in side_order]
-    out += [float(scores[i]) for i in side_order]
-    out += _PHASE_HOT[phase]
-    out += _KEPT[kept]
-    out += _rules_block(rules)
+    out += hot[n if last_capturer is None else (last_capturer - seat) % n]
+    out += by_seat(hand_sizes)
+    out.append(stock)
+    out += by_side(sweeps)
+    out += by_side(scores)
+    out += tails[phase, kept]
     return masks, out
 
 
 def _floats(masks: list[int], numbers: list[float]) -> tuple[float, ...]:
+    suit = _SUIT_BITS
     out: list[float] = []
     for mask in masks:
-        out += _SUIT_BITS[mask & 1023]
-        out += _SUIT_BITS[mask >> 10 & 1023]
-        out += _SUIT_BITS[mask >> 20 & 1023]
-        out += _SUIT_BITS[mask >> 30]
-    out += numbers
+        if mask:
+            out += suit[mask & 1023]
+            out += suit[mask >> 10 & 1023]
+            out += suit[mask >> 20 & 1023]
+            out += suit[mask >> 30]
+        else:  # the open capture's blocks, mostly
+            out += _NO_CARDS
+    out += map(float, numbers)
     return tuple(out)
 
 
@@ -325,6 +340,7 @@ def _floats(masks: list[int], numbers: list[float]) -> tuple[float, ...]:
 # Built from five-bit halves: importing the library stays fast.
 _FIVE_BITS = [tuple(float(bits >> i & 1) for i in range(5)) for bits in range(32)]
 _SUIT_BITS = tuple(low + high for high in _FIVE_BITS for low in _FIVE_BITS)
+_NO_CARDS = (0.0,) * 40
 _FULL = (1 << 40) - 1
 _PHASE_HOT = {
     phase: tuple(float(i == index) for i in range(len(_PHASES)))
@@ -334,46 +350,54 @@ _PHASE_HOT = {
 
 _KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
 
-
-def _orders(rules: Ruleset, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The seats in playing order from ``seat``, and the sides from its own."""
-    return _seat_orders(rules.players, rules.sides, rules.side_of(seat), seat)
-
-
-@functools.lru_cache(maxsize=256)
-def _seat_orders(
-    players: int, sides: int, side: int, seat: int
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return (
-        tuple((seat + r) % players for r in range(players)),
-        tuple((side + r) % sides for r in range(sides)),
-    )
+# What an observation under one ruleset from one seat always has: the seats
+# in playing order from it, getters that put a by-seat (by-side) tuple in
+# that order (the viewer's side first), the one-hot rows of n entries then a
+# row of zeros, and the last blocks (phase, first card, rules) by phase and
+# first-card decision.
+_SeatPlan = tuple[
+    tuple[int, ...],
+    Callable[[Sequence[int]], tuple[int, ...]],
+    Callable[[Sequence[int]], tuple[int, ...]],
+    tuple[tuple[float, ...], ...],
+    dict[tuple[Phase, bool | None], tuple[float, ...]],
+]
 
 
-@functools.lru_cache(maxsize=64)
-def _one_hots(size: int) -> tuple[tuple[float, ...], ...]:
-    """The one-hot rows of ``size`` entries, then a row of zeros."""
-    return tuple(
-        tuple(float(i == index) for i in range(size)) for index in range(size + 1)
-    )
+def _seat_plan(rules: Ruleset, seat: int) -> _SeatPlan:
+    # Keyed by identity: hashing a ruleset costs more than a whole
+    # observation.  The entry keeps the ruleset alive, so its id stays its own.
+    cached = _PLANS.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        if len(_PLANS) >= 64:
+            _PLANS.clear()
+        cached = _PLANS[id(rules)] = (rules, _seat_plans(rules))
+    return cached[1][seat]
+
+
+_PLANS: dict[int, tuple[Ruleset, tuple[_SeatPlan, ...]]] = {}
+
+
+def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
+    n, s = rules.players, rules.sides
+    hot = tuple(tuple(float(i == index) for i in range(n)) for index in range(n + 1))
+    block = _rules_block(rules)
+    tails = {
+        (phase, kept): phase_hot + kept_hot + block
+        for phase, phase_hot in _PHASE_HOT.items()
+        for kept, kept_hot in _KEPT.items()
+    }
+    plans = []
+    for seat in range(n):
+        # Every ruleset has at least two seats and two sides, so the
+        # getters always return tuples.
+        seats = tuple((seat + r) % n for r in range(n))
+        sides = tuple((rules.side_of(seat) + r) % s for r in range(s))
+        plans.append((seats, itemgetter(*seats), itemgetter(*sides), hot, tails))
+    return tuple(plans)
 
 
 def _rules_block(rules: Ruleset) -> tuple[float, ...]:
-    # Keyed by identity: hashing a ruleset costs more than this whole block.
-    cached = _RULES_BLOCKS.get(id(rules))
-    if cached is not None and cached[0] is rules:
-        return cached[1]
-    block = _make_rules_block(rules)
-    if len(_RULES_BLOCKS) > 64:
-        _RULES_BLOCKS.clear()
-    _RULES_BLOCKS[id(rules)] = (rules, block)
-    return block
-
-
-_RULES_BLOCKS: dict[int, tuple[Ruleset, tuple[float, ...]]] = {}
-
-
-def _make_rules_block(rules: Ruleset) -> tuple[float, ...]:
     def one_hot(values: tuple[object, ...], value: object) -> tuple[float, ...]:
         return tuple(float(v is value) for v in values)
 

@@ -36,7 +36,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import Bot, GreedyBot
-from ..encoding import NUM_ACTIONS, ActionState
+from ..encoding import NUM_ACTIONS, ActionState, _point
 from ..errors import InvalidStateError, shown
 from ..observation import observation_bounds
 from ..rules import Ruleset
@@ -121,12 +121,17 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         return self._observation(), self._info()
 
     def _play_bots(self) -> None:
-        point = self._point
-        while not point.state.is_over and point.current_player != self.seat:
-            state = point.state
-            bot = self.opponents[state.current_player]  # type: ignore[index]
-            point = ActionState(state.apply(bot.choose(state, self._bot_rng)))
-        self._point = point
+        state = self._point.state
+        seat = self.seat
+        mover = state.current_player
+        if mover == seat or mover is None:
+            return
+        while True:
+            state = state.apply(self.opponents[mover].choose(state, self._bot_rng))
+            mover = state.current_player
+            if mover == seat or mover is None:
+                break
+        self._point = _point(state)
 
     def _observation(self) -> Observation:
         return observation_array(self._point, self.seat)
@@ -142,7 +147,8 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         self, action: int
     ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent, then the bots up to its next turn."""
-        if int(action) not in self._point.legal_actions():
+        action = int(action)
+        if action not in self._point.legal_actions():
             return (
                 self._observation(),
                 self.illegal_action_reward,
@@ -150,10 +156,11 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
                 False,
                 self._info(illegal_action=True),
             )
-        self._point = self._point.apply(int(action))
+        self._point = self._point.apply(action)
         self._play_bots()
-        over = self._point.state.is_over
-        reward = seat_returns(self._point.state, self.returns)[self.seat]
+        state = self._point.state
+        over = state.is_over
+        reward = seat_returns(state, self.returns)[self.seat] if over else 0.0
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, over, False, self._info()

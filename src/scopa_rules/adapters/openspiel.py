@@ -45,7 +45,7 @@ import attrs
 import numpy as np
 import pyspiel
 
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, Card, CardSet
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
 from ..observation import most_hand_points, observation_layout, observation_size
 from ..rules import Ruleset
@@ -190,6 +190,10 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         self._returns = game.returns
         self._point: ActionState | None = None
         self._dealing: tuple[Card, ...] = ()
+        self._dealt = 0  # the mask of the cards in _dealing
+        # pyspiel asks for the player several times a step: worked out once
+        # whenever the point changes.
+        self._player = int(pyspiel.PlayerId.CHANCE)
 
     @property
     def point(self) -> ActionState | None:
@@ -197,16 +201,17 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         deal is complete)."""
         return self._point
 
-    def _awaits_cards(self) -> bool:
-        return self._point is None or self._point.state.phase is Phase.AWAITING_DEAL
+    def _set_point(self, point: ActionState) -> None:
+        self._point = point
+        if point.state.phase is Phase.AWAITING_DEAL:
+            self._player = _CHANCE
+        else:
+            player = point.current_player
+            self._player = _TERMINAL if player is None else player
 
     def current_player(self) -> int:
         """The seat to act, or pyspiel's chance or terminal player id."""
-        if self._awaits_cards():
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self._point is not None
-        player = self._point.current_player
-        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self._point is not None
@@ -214,26 +219,28 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
-        dealt = 0
-        for card in self._dealing:
-            dealt |= card.mask
-        left = [index for index in range(40) if not dealt >> index & 1]
-        chance = 1.0 / len(left)
-        return [(index, chance) for index in left]
+        outcomes = _OUTCOMES[40 - len(self._dealing)]
+        left = (_ALL_CARDS_MASK & ~self._dealt).to_bytes(5, "little")
+        indexes: list[int] = []
+        for cards, byte in zip(_BYTE_CARDS, left, strict=True):
+            indexes += cards[byte]
+        return [outcomes[index] for index in indexes]
 
     def _apply_action(self, action: int) -> None:
-        if not self._awaits_cards():
-            assert self._point is not None
-            self._point = self._point.apply(action)
+        point = self._point
+        if self._player != _CHANCE:
+            assert point is not None
+            self._set_point(point.apply(action))
             return
         self._dealing = (*self._dealing, Card.from_index(action))
+        self._dealt |= 1 << action
         if len(self._dealing) < 40:
             return
-        deck, self._dealing = self._dealing, ()
-        if self._point is None:
-            self._point = ActionState(new_game(self._rules, deck=deck))
+        deck, self._dealing, self._dealt = self._dealing, (), 0
+        if point is None:
+            self._set_point(ActionState(new_game(self._rules, deck=deck)))
         else:
-            self._point = ActionState(self._point.state.deal(deck))
+            self._set_point(ActionState(point.state.deal(deck)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -242,7 +249,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._point is not None and self._point.state.is_over
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's result (all 0 until the game is over)."""
@@ -260,6 +267,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if self._dealing:
             # No seat has seen any card of a deck being dealt.
             clone._dealing = tuple(rng.sample(list(ALL_CARDS), len(self._dealing)))
+            clone._dealt = CardSet(clone._dealing).mask
         point = self._point
         if point is None or point.state.phase is Phase.AWAITING_DEAL:
             return clone
@@ -272,7 +280,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
                 mover is not None and point.played in sample.hands[mover]
             ):
                 break
-        clone._point = ActionState(sample, point.played, point.taken)
+        clone._set_point(ActionState(sample, point.played, point.taken))
         return clone
 
     def __str__(self) -> str:
@@ -325,5 +333,20 @@ class _Observer:
             text += f"\ndealing: {len(state._dealing)} of 40 cards dealt"
         return text
 
+
+# A chance node's outcomes are worked out a byte of the undealt cards at a
+# time: for byte k of the mask and its value, the card indexes it holds; and
+# for each number of cards left, every card's (index, chance) pair.
+_BYTE_CARDS = tuple(
+    tuple(tuple(8 * k + i for i in range(8) if byte >> i & 1) for byte in range(256))
+    for k in range(5)
+)
+_OUTCOMES = {
+    left: tuple((index, 1.0 / left) for index in range(40)) for left in range(1, 41)
+}
+_ALL_CARDS_MASK = ALL_CARDS.mask
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 pyspiel.register_game(_GAME_TYPE, ScopaGame)

@@ -85,6 +85,9 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
         }
         self._rng = random.Random()
         self._point = ActionState(new_game(self.rules, seed=0))
+        # The point's current player, read once a step rather than by every
+        # observe() of every agent.
+        self._mover = self._point.current_player
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every seat)."""
@@ -115,14 +118,14 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        seat = self._point.current_player
+        seat = self._mover = self._point.current_player
         self.agent_selection = self.possible_agents[0 if seat is None else seat]
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """``agent``'s observation vector and action mask."""
         seat = self._seats[agent]
         point = self._point
-        if point.current_player == seat:
+        if self._mover == seat:
             action_mask = action_mask_array(point, np.int8)
         else:
             action_mask = np.zeros(NUM_ACTIONS, np.int8)

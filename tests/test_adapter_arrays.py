@@ -1,0 +1,54 @@
+"""The adapters' numpy arrays hold exactly the core encoding's numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import numpy as np
+from hypothesis import given
+
+import scopa_rules as sr
+from scopa_rules import strategies as sst
+from scopa_rules.adapters._arrays import action_mask_array, observation_array
+
+states = sst.game_states(sst.presets() | sst.rulesets(max_table_size=8), max_moves=60)
+
+
+def _points(state: sr.GameState) -> list[sr.ActionState]:
+    """The state's action state and every capture its actions leave open,
+    one and two actions deep: their played and taken blocks are in the
+    array too."""
+    start = sr.ActionState(state)
+    points = [start]
+    for action in start.legal_actions():
+        opened = start.step(action)
+        if isinstance(opened, sr.ActionState):
+            points.append(opened)
+            for more in opened.legal_actions():
+                deeper = opened.step(more)
+                if isinstance(deeper, sr.ActionState):
+                    points.append(deeper)
+    return points
+
+
+@given(states)
+def test_the_observation_array_is_the_observation(state: sr.GameState) -> None:
+    for point in _points(state):
+        for seat in range(state.rules.players):
+            array = observation_array(point, seat)
+            assert array.dtype == np.float32
+            assert array.flags.writeable
+            assert array.tolist() == list(point.observe(seat))
+            assert observation_array(point, seat) is not array
+
+
+@given(states)
+def test_the_mask_arrays_are_the_mask(state: sr.GameState) -> None:
+    point = sr.ActionState(state)
+    for dtype in (np.int8, np.bool_):
+        mask = action_mask_array(point, dtype)
+        assert mask.dtype == dtype
+        assert mask.flags.writeable
+        assert mask.astype(int).tolist() == list(point.action_mask())
