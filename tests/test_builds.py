@@ -33,6 +33,9 @@ _GAMES = textwrap.dedent(
             while not state.is_over:
                 moves = state.legal_moves()
                 digest.update(repr((state.position_key(), moves)).encode())
+                seat = state.current_player
+                digest.update(repr(sr.observe(state.view(seat))).encode())
+                digest.update(repr([sr.encode_move(state, m) for m in moves]).encode())
                 state = state.apply(rng.choice(moves))
             digest.update(json.dumps(state.to_dict(), sort_keys=True).encode())
             digest.update(state.record().to_text().encode())

@@ -34,7 +34,14 @@ from ._frozen import Frozen
 
 __all__ = ["KernelInfo", "kernel_info"]
 
-COMPILED_MODULES = ("captures", "dealing", "scoring", "state")
+COMPILED_MODULES = (
+    "captures",
+    "dealing",
+    "scoring",
+    "state",
+    "observation",
+    "encoding",
+)
 """The modules the build compiles, by name inside the package (read by
 ``setup.py``)."""
 
@@ -138,7 +145,7 @@ def kernel_info() -> KernelInfo:
     >>> info.kind in ("compiled", "pure", "partial")
     True
     >>> sorted(info.compiled + info.pure)
-    ['captures', 'dealing', 'scoring', 'state']
+    ['captures', 'dealing', 'encoding', 'observation', 'scoring', 'state']
     """
     files = {
         name: getattr(sys.modules[f"{__package__}.{name}"], "__file__", None)
