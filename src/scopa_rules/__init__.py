@@ -11,6 +11,7 @@ family of card games.
 
 from __future__ import annotations
 
+from . import events
 from .bots import Bot, GreedyBot, IsmctsBot, RandomBot, play_game
 from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
@@ -87,6 +88,7 @@ __all__ = [
     "Turn",
     "apply_move",
     "capture_options",
+    "events",
     "legal_moves",
     "new_game",
     "perft",

@@ -56,6 +56,7 @@ from .rules import CaptureCompulsion, CaptureMode, CaptureRule, Ruleset
 from .scoring import HandScore, hand_totals, score_hand
 
 if TYPE_CHECKING:
+    from .events import Event
     from .records import GameRecord
     from .views import PlayerView
 
@@ -1354,6 +1355,21 @@ class GameState:
         from .records import state_from_dict
 
         return state_from_dict(data)
+
+    def play(
+        self, move: Move, *, seat: int | None = None
+    ) -> tuple[GameState, tuple[Event, ...]]:
+        """:meth:`apply` with what the move did: the new state and the move's
+        events (see :mod:`scopa_rules.events`).
+
+        >>> import scopa_rules as sr
+        >>> after, happened = sr.new_game(seed=7).play(sr.Move.parse("KH"))
+        >>> happened[-1]
+        Trailed(seat=0, card=Card.parse('KH'))
+        """
+        from .events import play
+
+        return play(self, move, seat=seat)
 
     # -- views and pictures --------------------------------------------------
 

@@ -27,8 +27,10 @@ no deck or seed of the real game, so :meth:`GameState.record` refuses them.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -47,7 +49,22 @@ from .state import (
     legal_plays,
 )
 
+if TYPE_CHECKING:
+    from .events import Event
+
 __all__ = ["PlayerView"]
+
+VIEW_FORMAT = "scopa_rules.view"
+
+
+def _seen_events(state: GameState, seat: int) -> tuple[Event, ...]:
+    from .events import game_events, seen_by
+
+    return seen_by(game_events(state.record()), seat)
+
+
+def _turns_data(turns: Iterable[Turn]) -> list[list[Any]]:
+    return [[turn.seat, str(turn.move)] for turn in turns]
 
 
 def _public_turns(turns: Iterable[Turn], seat: int) -> tuple[Turn, ...]:
@@ -120,6 +137,11 @@ class PlayerView:
     is not among them)."""
     hand_results: tuple[HandResult, ...]
     """The finished hands, without their decks."""
+    _events_of: Callable[[], tuple[Event, ...]] | None = attrs.field(
+        default=None, eq=False, repr=False, alias="events_of"
+    )
+    # How to work out the events when asked: replaying the game is a search
+    # bot's whole budget, and a view is made for every move it considers.
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> PlayerView:
@@ -161,7 +183,78 @@ class PlayerView:
             first_card_kept=_kept_first_card(turns),
             turns=_public_turns(turns, seat),
             hand_results=tuple(_public_result(r, seat) for r in state.hand_results),
+            events_of=functools.partial(_seen_events, state, seat),
         )
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event of the game so far as this seat saw it (see
+        :func:`scopa_rules.events.seen_by`), worked out when first read.  A
+        determinized sample has no real history, so its views have no events.
+
+        >>> import scopa_rules as sr
+        >>> view = sr.new_game(seed=7).view(1)
+        >>> view.events[1:3]
+        (CardsDealt(seat=0, count=3, cards=None), CardsDealt(seat=1, count=3, cards=CardSet('4S 7S JC')))
+        """
+        if self._events_of is None:
+            raise InvalidStateError(
+                "this view was not made by GameState.view(): it has no game to tell"
+            )
+        return self._events_of()
+
+    def to_dict(self, *, events: bool = False) -> dict[str, Any]:
+        """The view as JSON-safe data, in the conventions of game records
+        (cards as text, moves in move notation), with the seat's legal moves;
+        ``events=True`` adds :attr:`events` (:func:`~scopa_rules.events.event_to_dict`).
+        The shape is ``view`` in :func:`~scopa_rules.events.json_schema`.
+
+        >>> import scopa_rules as sr
+        >>> data = sr.new_game(seed=7).view(0).to_dict()
+        >>> data["hand"], data["table"], data["hand_sizes"], data["legal_moves"]
+        ('3D KH 5C', '2D 7H 2C QC', [3, 3], ['3D', 'KH', '5C'])
+        """
+        from .events import event_to_dict, score_to_dict
+
+        data: dict[str, Any] = {
+            "format": VIEW_FORMAT,
+            "version": 1,
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "phase": self.phase.value,
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "current_player": self.current_player,
+            "hand": str(self.hand),
+            "table": str(self.table),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "piles": [str(pile) for pile in self.piles],
+            "sweeps": list(self.sweeps),
+            "scores": list(self.scores),
+            "last_capturer": self.last_capturer,
+            "winner": self.winner,
+            "first_card": None if self.first_card is None else str(self.first_card),
+            "first_card_kept": self.first_card_kept,
+            "turns": _turns_data(self.turns),
+            "hand_results": [
+                {
+                    "number": result.number,
+                    "dealer": result.dealer,
+                    "turns": _turns_data(result.turns),
+                    "piles": [str(pile) for pile in result.piles],
+                    "leftover": str(result.leftover),
+                    "leftover_side": result.leftover_side,
+                    "score": score_to_dict(result.score),
+                    "scores": list(result.scores),
+                }
+                for result in self.hand_results
+            ],
+            "legal_moves": [str(move) for move in self.legal_moves()],
+        }
+        if events:
+            data["events"] = [event_to_dict(event) for event in self.events]
+        return data
 
     @property
     def unseen(self) -> CardSet:
