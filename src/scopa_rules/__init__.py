@@ -12,7 +12,16 @@ family of card games.
 from __future__ import annotations
 
 from . import events
-from .bots import Bot, GreedyBot, IsmctsBot, RandomBot, play_game
+from .bots import (
+    Bot,
+    FullStateAdapter,
+    FullStateBot,
+    GreedyBot,
+    IsmctsBot,
+    RandomBot,
+    play_game,
+    playout,
+)
 from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from .deck import Deck
@@ -47,6 +56,7 @@ from .state import (
     legal_moves,
     new_game,
 )
+from .tournament import MatchResult, Standing, match
 from .views import PlayerView
 
 __version__ = "0.1.0.dev0"
@@ -62,6 +72,8 @@ __all__ = [
     "Card",
     "CardSet",
     "Deck",
+    "FullStateAdapter",
+    "FullStateBot",
     "GameRecord",
     "GameState",
     "GreedyBot",
@@ -71,6 +83,7 @@ __all__ = [
     "InvalidRulesetError",
     "InvalidStateError",
     "IsmctsBot",
+    "MatchResult",
     "Move",
     "MoveKind",
     "NotationError",
@@ -84,14 +97,17 @@ __all__ = [
     "Ruleset",
     "ScopaError",
     "SideScore",
+    "Standing",
     "Suit",
     "Turn",
     "apply_move",
     "capture_options",
     "events",
     "legal_moves",
+    "match",
     "new_game",
     "perft",
     "play_game",
+    "playout",
     "score_hand",
 ]

@@ -77,10 +77,24 @@ def _public_turns(turns: Iterable[Turn], seat: int) -> tuple[Turn, ...]:
     )
 
 
+# A finished hand's public form, by the hand's identity and the seat: a bot
+# gets a view at every move, and a game's finished hands do not change.  The
+# entry keeps the hand itself, so its id cannot be reused while cached.
+_PUBLIC_RESULTS: dict[tuple[int, int], tuple[HandResult, HandResult]] = {}
+
+
 def _public_result(result: HandResult, seat: int) -> HandResult:
-    return attrs.evolve(
+    key = (id(result), seat)
+    cached = _PUBLIC_RESULTS.get(key)
+    if cached is not None and cached[0] is result:
+        return cached[1]
+    if len(_PUBLIC_RESULTS) > 20_000:
+        _PUBLIC_RESULTS.clear()
+    public = attrs.evolve(
         result, deck=None, redealt=(), turns=_public_turns(result.turns, seat)
     )
+    _PUBLIC_RESULTS[key] = (result, public)
+    return public
 
 
 def _kept_first_card(turns: Iterable[Turn]) -> bool | None:
