@@ -250,8 +250,8 @@ def match(
 
     ``jobs`` worker processes share the games (``1``: this process plays
     them); ``backend="ray"`` sends the batches as Ray tasks instead, to the
-    cluster ``ray.init()`` connects to (``RAY_ADDRESS``, or a local one
-    started here), unless Ray is already initialised.  ``labels`` name the
+    cluster of the running Ray session (``ray.init(address=...)``; without
+    one, Ray's first call joins ``RAY_ADDRESS`` or starts a local one).  ``labels`` name the
     bots (default: their class names, numbered when repeated); ``progress``
     is called with the number of games done as batches finish.  The bots
     must pickle when ``jobs > 1`` or on Ray.
@@ -355,12 +355,11 @@ def _run_on_ray(
         raise InvalidStateError(
             "backend 'ray' needs Ray: pip install 'scopa-rules[ray]'"
         ) from None
-    if not ray.is_initialized():
-        ray.init()
-    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     # The rules and bots go to the object store once; every task reads them
-    # from there.
+    # from there.  (Ray's first call starts or joins a cluster if ray.init()
+    # was not called.)
     shared_ref = ray.put(shared)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     play = ray.remote(_play_batch)
     pending: list[Any] = [
         play.remote(shared_ref, first, count, seed)
