@@ -109,9 +109,10 @@ def test_run_play_needs_one_bot_per_other_seat() -> None:
         )
 
 
-def test_simulation_failure_stops_the_pool() -> None:
+def test_simulation_failure_stops_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     # The progress bar's first write (0 games done) works; the next, after
     # a game finishes in a worker process, fails, which ends the simulation.
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # the plain bar
     progress = _FailingStream(RuntimeError("progress went away"), 1)
     with pytest.raises(RuntimeError, match="progress went away"):
         cli.run_simulation(
