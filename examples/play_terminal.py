@@ -100,7 +100,9 @@ def describe(event: sr.events.Event, names: dict[int, str]) -> str | None:
         return "  (the table is swept)"
     if isinstance(event, ev.HandScored):
         scores = " : ".join(map(str, event.scores))
-        return f"\nend of hand {event.hand_number + 1}:\n{event.score}\nscores: {scores}"
+        return (
+            f"\nend of hand {event.hand_number + 1}:\n{event.score}\nscores: {scores}"
+        )
     return None
 
 

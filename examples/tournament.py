@@ -59,7 +59,7 @@ def report(
         mine = [
             standing
             for pair, result in results.items()
-            for name, standing in zip(pair, result.standings)
+            for name, standing in zip(pair, result.standings, strict=True)
             if name == bot
         ]
         games = sum(s.games for s in mine)

@@ -68,7 +68,9 @@ def test_bots_refuse_a_state_with_nobody_to_move() -> None:
 
 def test_bots_refuse_a_view_whose_seat_is_not_to_move() -> None:
     view = sr.new_game(seed=7).view(1)
-    with pytest.raises(sr.InvalidStateError, match="seat 1 has nothing to choose: seat 0"):
+    with pytest.raises(
+        sr.InvalidStateError, match="seat 1 has nothing to choose: seat 0"
+    ):
         sr.RandomBot().choose(view, random.Random(1))
 
 
@@ -189,7 +191,9 @@ class Peeker:
     """A full-state bot for the tests: plays the first legal move and keeps
     every state it was given."""
 
-    def choose_with_full_state(self, state: sr.GameState, rng: random.Random) -> sr.Move:
+    def choose_with_full_state(
+        self, state: sr.GameState, rng: random.Random
+    ) -> sr.Move:
         seen.append(state)
         return state.legal_moves()[0]
 
@@ -236,7 +240,9 @@ def test_playout_with_a_policy_to_the_end_of_the_game() -> None:
     def first(state: sr.GameState, rng: random.Random) -> sr.Move:
         return state.legal_moves()[0]
 
-    final = sr.playout(sr.new_game(seed=3), random.Random(1), policy=first, until="game")
+    final = sr.playout(
+        sr.new_game(seed=3), random.Random(1), policy=first, until="game"
+    )
     assert final.is_over
     assert sr.playout(final, random.Random(1)) is final
 

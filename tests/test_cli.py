@@ -184,7 +184,9 @@ def test_play_chkobba_first_card() -> None:
     assert "keep KH        keep the first card, KH" in out
 
 
-def narrated(events: tuple[sr.events.Event, ...], seat: int, *, demo: bool) -> list[str]:
+def narrated(
+    events: tuple[sr.events.Event, ...], seat: int, *, demo: bool
+) -> list[str]:
     out = io.StringIO()
     names = ["seat 0 (greedy)", "seat 1 (you)"]
     cli._narrate(sr.events.seen_by(events, seat), names, out, demo=demo)
@@ -376,7 +378,14 @@ def test_simulate_refuses_a_bad_user_bot(
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("on", True), ("No", False), ("none", None), ("3", 3), ("0.25", 0.25), ("deep", "deep")],
+    [
+        ("on", True),
+        ("No", False),
+        ("none", None),
+        ("3", 3),
+        ("0.25", 0.25),
+        ("deep", "deep"),
+    ],
 )
 def test_bot_arguments(text: str, value: object) -> None:
     assert cli._bot_arg(f"key={text}") == ("key", value)

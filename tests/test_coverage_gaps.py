@@ -345,9 +345,16 @@ def test_game_state_repr_names_the_rules_and_the_deal() -> None:
     sample = state.view(0).sample(random.Random(1))
     assert "a determinized sample, turn 0" in repr(sample)
     rest = sr.ALL_CARDS - sr.CardSet("5D AS 2S")
-    for seed, said in ((None, "from a position, turn 0"), (4, "from a position, seed 4,")):
+    for seed, said in (
+        (None, "from a position, turn 0"),
+        (4, "from a position, seed 4,"),
+    ):
         position = sr.GameState.from_position(
-            sr.Ruleset.scopa(), hands=["5D", "AS"], table="2S", piles=["", rest], seed=seed
+            sr.Ruleset.scopa(),
+            hands=["5D", "AS"],
+            table="2S",
+            piles=["", rest],
+            seed=seed,
         )
         assert said in repr(position)
 

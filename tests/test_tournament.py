@@ -71,7 +71,9 @@ def test_batches_cover_every_game_once() -> None:
     for games in (1, 7, 50, 401):
         for jobs in (1, 2, 3):
             batches = _batches(games, jobs)
-            covered = [g for first, count in batches for g in range(first, first + count)]
+            covered = [
+                g for first, count in batches for g in range(first, first + count)
+            ]
             assert covered == list(range(games))
             assert all(count <= 50 for _, count in batches)
 
@@ -141,7 +143,9 @@ def test_ray_gives_the_standings_of_the_local_backend() -> None:
     progress: list[int] = []
     local = sr.match(RULES, BOTS, games=12, seed=9)
     two = sr.match(RULES, BOTS, games=12, seed=9, jobs=2)
-    on_ray = sr.match(RULES, BOTS, games=12, seed=9, backend="ray", progress=progress.append)
+    on_ray = sr.match(
+        RULES, BOTS, games=12, seed=9, backend="ray", progress=progress.append
+    )
     assert local == two == on_ray
     assert progress[-1] == 12
 

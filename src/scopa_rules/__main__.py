@@ -27,7 +27,7 @@ from typing import NoReturn, TextIO
 
 from . import events as ev
 from . import tournament
-from .bots import Bot, FullStateBot, GreedyBot, IsmctsBot, RandomBot
+from .bots import Bot, FullStateBot, GreedyBot, IsmctsBot, RandomBot, _ask
 from .errors import (
     AmbiguousMoveError,
     InvalidRulesetError,
@@ -104,7 +104,9 @@ def _event_lines(event: ev.Event, names: Sequence[str], demo: bool) -> list[str]
     if isinstance(event, ev.TableDealt):
         return [f"  table: {event.table or '(empty)'}"]
     if isinstance(event, ev.InitialSweeps):
-        return [f"  initial sweeps: {names[event.seat]} takes {event.cards} ({event.count})"]
+        return [
+            f"  initial sweeps: {names[event.seat]} takes {event.cards} ({event.count})"
+        ]
     if isinstance(event, ev.HandEnded):
         if not event.leftover:
             return []
@@ -183,7 +185,7 @@ _USER_BOT = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
 def _make_bot(
     name: str, iterations: int, options: Mapping[str, object] | None = None
-) -> Bot:
+) -> Bot | FullStateBot:
     """A bundled bot by name, or a user's bot ``package.module:ClassName``
     made with ``options`` as keyword arguments."""
     if name == "ismcts":
@@ -326,7 +328,7 @@ def run_play(
     rules: Ruleset,
     *,
     seat: int,
-    bots: Sequence[tuple[str, Bot]],
+    bots: Sequence[tuple[str, Bot | FullStateBot]],
     seed: int,
     stdin: TextIO,
     out: TextIO,
@@ -353,7 +355,9 @@ def run_play(
     others = [s for s in range(rules.players) if s != seat]
     if len(bots) != len(others):
         raise ValueError(f"run_play needs {len(others)} bots, not {len(bots)}")
-    players: dict[int, tuple[str, Bot]] = dict(zip(others, bots, strict=True))
+    players: dict[int, tuple[str, Bot | FullStateBot]] = dict(
+        zip(others, bots, strict=True)
+    )
     names = {s: f"seat {s} ({label})" for s, (label, _) in players.items()}
     names[seat] = f"seat {seat} (you)"
     rng = random.Random(seed)
@@ -382,7 +386,8 @@ def run_play(
                 print(f"Game left unfinished (seed {seed}).", file=out)
                 return None
         else:
-            move = players[mover][1].choose(state.view(mover), rng)
+            bot = players[mover][1]
+            move = _ask(bot, isinstance(bot, FullStateBot), state, mover, rng)
         state, happened = state.play(move)
         _narrate(ev.seen_by(happened, seat), seat_names, out, demo=False)
     scores = " : ".join(map(str, state.scores))
@@ -422,7 +427,11 @@ class _ProgressBar:
         bar = "#" * filled + "." * (self.width - filled)
         elapsed = now - self.start
         rate = done / elapsed if done and elapsed > 0 else 0.0
-        left = f", {(self.total - done) / rate:.1f} s left" if rate and done < self.total else ""
+        left = (
+            f", {(self.total - done) / rate:.1f} s left"
+            if rate and done < self.total
+            else ""
+        )
         self.stream.write(
             f"\r[{bar}] {done}/{self.total} games, {rate:.1f} games/s{left}, "
             f"{elapsed:.1f} s"
@@ -433,7 +442,9 @@ class _ProgressBar:
 
 
 @contextlib.contextmanager
-def _progress(total: int, stream: TextIO | None) -> Iterator[Callable[[int], None] | None]:
+def _progress(
+    total: int, stream: TextIO | None
+) -> Iterator[Callable[[int], None] | None]:
     """A progress callback drawing on ``stream`` (none without a stream):
     tqdm's bar when the ``progress`` extra is installed, a plain one
     otherwise."""

@@ -483,14 +483,24 @@ def play_game(
         )
     rng = random.Random(seed)
     state = new_game(rules, seed=seed)
+    # isinstance() against a protocol is slow: once per bot, not per move.
     sees_all = [isinstance(bot, FullStateBot) for bot in bots]
     # A seeded game never waits for a deck: it has a seat to move until it
     # is over.
     while (seat := state.current_player) is not None:
-        bot = bots[seat]
-        if sees_all[seat]:
-            move = bot.choose_with_full_state(state, rng)  # type: ignore[union-attr]
-        else:
-            move = bot.choose(state.view(seat), rng)  # type: ignore[union-attr]
-        state = state.apply(move)
+        state = state.apply(_ask(bots[seat], sees_all[seat], state, seat, rng))
     return state
+
+
+def _ask(
+    bot: Bot | FullStateBot,
+    sees_all: bool,
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+) -> Move:
+    """``bot``'s move for ``seat``: from the seat's view, or from the whole
+    state when the bot ``sees_all`` (a :class:`FullStateBot`)."""
+    if sees_all:
+        return bot.choose_with_full_state(state, rng)  # type: ignore[union-attr]
+    return bot.choose(state.view(seat), rng)  # type: ignore[union-attr]

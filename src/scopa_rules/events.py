@@ -55,8 +55,8 @@ if TYPE_CHECKING:
     from .records import GameRecord
 
 __all__ = [
-    "CardPlayed",
     "Captured",
+    "CardPlayed",
     "CardsDealt",
     "Event",
     "FirstCardDealt",

@@ -139,7 +139,8 @@ class MatchResult:
         shown_categories = [
             i
             for i, name in enumerate(CATEGORIES)
-            if (name != "re_bello" or rules.re_bello) and (name != "napola" or rules.napola)
+            if (name != "re_bello" or rules.re_bello)
+            and (name != "napola" or rules.napola)
         ]
         headers = ["bot", "games", "wins", "win rate", "95% interval", "points"]
         headers += [CATEGORIES[i].replace("_", " ") for i in shown_categories]
@@ -162,7 +163,8 @@ class MatchResult:
 
 def _text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     widths = [
-        max(len(headers[i]), *(len(row[i]) for row in rows)) for i in range(len(headers))
+        max(len(headers[i]), *(len(row[i]) for row in rows))
+        for i in range(len(headers))
     ]
 
     def line(cells: Sequence[str]) -> str:
@@ -249,12 +251,13 @@ def match(
     side along every game) and return the standings.
 
     ``jobs`` worker processes share the games (``1``: this process plays
-    them); ``backend="ray"`` sends the batches as Ray tasks instead, to the
-    cluster of the running Ray session (``ray.init(address=...)``; without
-    one, Ray's first call joins ``RAY_ADDRESS`` or starts a local one).  ``labels`` name the
-    bots (default: their class names, numbered when repeated); ``progress``
-    is called with the number of games done as batches finish.  The bots
-    must pickle when ``jobs > 1`` or on Ray.
+    them).  ``backend="ray"`` sends the games as Ray tasks instead, in
+    batches sized for ``jobs`` workers at least (at most 50 games each), to
+    the cluster of the running Ray session (``ray.init(address=...)``;
+    without one, Ray's first call joins ``RAY_ADDRESS`` or starts a local
+    one).  ``labels`` name the bots (default: their class names, numbered
+    when repeated); ``progress`` is called with the number of games done as
+    batches finish.  The bots must pickle when ``jobs > 1`` or on Ray.
 
     The standings depend only on the rules, the bots, ``games`` and
     ``seed``, never on ``jobs`` or the backend.
@@ -275,9 +278,13 @@ def match(
             f"a match needs one label per bot: {len(bots)}, not {len(labels)}"
         )
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise InvalidStateError(f"games must be a whole number from 1, not {shown(games)}")
+        raise InvalidStateError(
+            f"games must be a whole number from 1, not {shown(games)}"
+        )
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise InvalidStateError(f"jobs must be a whole number from 1, not {shown(jobs)}")
+        raise InvalidStateError(
+            f"jobs must be a whole number from 1, not {shown(jobs)}"
+        )
     if backend not in ("local", "ray"):
         raise InvalidStateError(
             f"backend must be 'local' or 'ray', not {shown(backend)}"
@@ -285,7 +292,7 @@ def match(
     shared = (rules, tuple(bots))
     start = time.monotonic()
     if backend == "ray":
-        tallies = _run_on_ray(shared, games, seed, progress)
+        tallies = _run_on_ray(shared, games, seed, jobs, progress)
     elif jobs == 1 or games == 1:
         tallies = _run_here(shared, games, seed, progress)
     else:
@@ -294,7 +301,9 @@ def match(
     standings = []
     for entry, label in enumerate(_labels(bots, labels)):
         wins = sum(tally[1][entry] for tally in tallies)
-        sums = [sum(tally[2][entry][i] for tally in tallies) for i in range(len(CATEGORIES))]
+        sums = [
+            sum(tally[2][entry][i] for tally in tallies) for i in range(len(CATEGORIES))
+        ]
         standings.append(Standing(label, games, wins, tuple(s / games for s in sums)))
     return MatchResult(rules, seed, games, tuple(standings), seconds)
 
@@ -347,6 +356,7 @@ def _run_on_ray(
     shared: tuple[Ruleset, tuple[Bot | FullStateBot, ...]],
     games: int,
     seed: int,
+    jobs: int,
     progress: Callable[[int], object] | None,
 ) -> list[_Tally]:
     try:
@@ -359,11 +369,10 @@ def _run_on_ray(
     # from there.  (Ray's first call starts or joins a cluster if ray.init()
     # was not called.)
     shared_ref = ray.put(shared)
-    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     play = ray.remote(_play_batch)
     pending: list[Any] = [
         play.remote(shared_ref, first, count, seed)
-        for first, count in _batches(games, cpus)
+        for first, count in _batches(games, jobs)
     ]
     tallies: list[_Tally] = []
     done = 0
