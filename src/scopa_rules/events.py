@@ -102,8 +102,8 @@ class Redealt:
     showed (``reason`` ``"kings"``: ``redeal_kings`` kings among the table
     cards).  ``table`` is the table that was shown.
 
-    >>> Redealt(hand_number=0, reason="kings", table=CardSet("KD KS KC 2H"))
-    Redealt(hand_number=0, reason='kings', table=CardSet('KD KS KC 2H'))
+    >>> Redealt(hand_number=0, reason="kings", table=CardSet("KD 2H KS KC"))
+    Redealt(hand_number=0, reason='kings', table=CardSet('KD 2H KS KC'))
     """
 
     type: ClassVar[str] = "redealt"
@@ -571,8 +571,10 @@ def json_schema() -> dict[str, Any]:
     ``$defs`` ``record``, ``view`` and ``event``.
 
     >>> schema = json_schema()
-    >>> sorted(schema["$defs"])[:3], schema["$schema"]
-    (['card', 'card_set', 'event'], 'https://json-schema.org/draft/2020-12/schema')
+    >>> [name in schema["$defs"] for name in ("record", "view", "event")]
+    [True, True, True]
+    >>> schema["$schema"]
+    'https://json-schema.org/draft/2020-12/schema'
     """
     text = resources.files("scopa_rules").joinpath("schema.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
