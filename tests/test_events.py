@@ -63,6 +63,12 @@ def random_game(
     return steps
 
 
+def somewhere_in(rules: sr.Ruleset, seed: int, stop: float) -> sr.GameState:
+    """The state ``stop`` of the way through a random game."""
+    steps = random_game(rules, seed)
+    return steps[int(stop * (len(steps) - 1))][2]
+
+
 def kinds(events: tuple[ev.Event, ...]) -> list[str]:
     return [event.type for event in events]
 
@@ -320,8 +326,7 @@ def attrs_values(event: ev.Event) -> list[object]:
 def test_a_view_never_names_a_card_its_seat_cannot_see(
     rules: sr.Ruleset, seed: int, stop: float
 ) -> None:
-    steps = random_game(rules, seed)
-    state = steps[int(stop * (len(steps) - 1))][2]
+    state = somewhere_in(rules, seed, stop)
     for seat in range(rules.players):
         view = state.view(seat)
         this_hand: list[ev.Event] = []
@@ -357,13 +362,12 @@ def test_a_view_made_by_hand_has_no_events() -> None:
 # -- JSON ------------------------------------------------------------------------------
 
 
-@settings(max_examples=15)
+@settings(max_examples=8)
 @given(rules=presets, seed=seeds, stop=st.floats(min_value=0.0, max_value=1.0))
 def test_documents_validate_against_the_shipped_schema(
     rules: sr.Ruleset, seed: int, stop: float
 ) -> None:
-    steps = random_game(rules, seed)
-    state = steps[int(stop * (len(steps) - 1))][2]
+    state = somewhere_in(rules, seed, stop)
     record = state.record()
     validate(json.loads(record.to_json()), "record")
     for event in record.events():

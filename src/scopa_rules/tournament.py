@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any
 
@@ -308,20 +308,29 @@ def match(
     return MatchResult(rules, seed, games, tuple(standings), seconds)
 
 
+def _collect(
+    tallies: Iterable[_Tally], progress: Callable[[int], object] | None
+) -> list[_Tally]:
+    """The batches' tallies as they come, telling ``progress`` how many
+    games are done."""
+    collected = []
+    done = 0
+    for tally in tallies:
+        collected.append(tally)
+        done += tally[0]
+        if progress is not None:
+            progress(done)
+    return collected
+
+
 def _run_here(
     shared: tuple[Ruleset, tuple[Bot | FullStateBot, ...]],
     games: int,
     seed: int,
     progress: Callable[[int], object] | None,
 ) -> list[_Tally]:
-    tallies = []
-    done = 0
-    for first, count in _batches(games, 1):
-        tallies.append(_play_batch(shared, first, count, seed))
-        done += count
-        if progress is not None:
-            progress(done)
-    return tallies
+    batches = _batches(games, 1)
+    return _collect((_play_batch(shared, *batch, seed) for batch in batches), progress)
 
 
 def _run_in_processes(
@@ -331,8 +340,6 @@ def _run_in_processes(
     jobs: int,
     progress: Callable[[int], object] | None,
 ) -> list[_Tally]:
-    tallies = []
-    done = 0
     batches = _batches(games, jobs)
     workers = min(jobs, len(batches), os.cpu_count() or jobs)
     with ProcessPoolExecutor(workers, initializer=_setup, initargs=shared) as pool:
@@ -340,16 +347,11 @@ def _run_in_processes(
             pool.submit(_play_shared, first, count, seed) for first, count in batches
         ]
         try:
-            for future in as_completed(futures):
-                tally = future.result()
-                tallies.append(tally)
-                done += tally[0]
-                if progress is not None:
-                    progress(done)
+            done = (future.result() for future in as_completed(futures))
+            return _collect(done, progress)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
-    return tallies
 
 
 def _run_on_ray(
@@ -374,13 +376,11 @@ def _run_on_ray(
         play.remote(shared_ref, first, count, seed)
         for first, count in _batches(games, jobs)
     ]
-    tallies: list[_Tally] = []
-    done = 0
-    while pending:
-        finished, pending = ray.wait(pending, num_returns=1)
-        tally: _Tally = ray.get(finished[0])
-        tallies.append(tally)
-        done += tally[0]
-        if progress is not None:
-            progress(done)
-    return tallies
+
+    def finished() -> Iterator[_Tally]:
+        nonlocal pending
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(ready[0])
+
+    return _collect(finished(), progress)
