@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 import scopa_rules as sr
+from scopa_rules import tournament
 from scopa_rules.tournament import _batches
 
 RULES = sr.Ruleset.scopa()
@@ -65,6 +66,15 @@ def test_partnerships_and_labels() -> None:
     assert "re bello" not in result.table()
     napola = sr.Ruleset.scopa(re_bello=True, napola=True)
     assert "re bello  napola" in sr.match(napola, BOTS, games=1, seed=1).table()
+
+
+def test_a_worker_plays_with_the_rules_and_bots_it_was_given() -> None:
+    # What a worker process runs, run here (coverage does not follow the
+    # processes): set up once, then batches by their first game and count.
+    tournament._setup(RULES, BOTS)
+    assert tournament._play_shared(3, 2, 7) == tournament._play_batch(
+        (RULES, BOTS), 3, 2, 7
+    )
 
 
 def test_batches_cover_every_game_once() -> None:
