@@ -408,8 +408,10 @@ class IsmctsBot:
             )
             assert node.move is not None
             state = state.apply(node.move, check=False)
-        # 3. Simulation: play the rest of the hand at random.
-        state = playout(state, rng)
+        # 3. Simulation: play the rest of the hand at random (if the tree's
+        # moves have not ended it already).
+        if len(state.hand_results) == hands_done:
+            state = playout(state, rng)
         # 4. Backpropagation: each move earns its own side's reward.
         rewards = _rewards(state.hand_results[hands_done].score.totals)
         rules = state.rules
