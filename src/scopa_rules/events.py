@@ -481,7 +481,8 @@ def _deals(
         if index == 0 and decision is not None:
             keep = decision.kind is MoveKind.KEEP_FIRST_CARD
         table = CardSet.from_mask(deal_hand(rules, after.dealer, deck.cards, keep)[1])
-        happened.append(Redealt(after.hand_number, _redeal_reason(table), table))
+        # Kings are the only reason the rules redeal (redeal_kings).
+        happened.append(Redealt(after.hand_number, "kings", table))
     if not dealt:
         return happened
     if after.phase is Phase.FIRST_CARD:
@@ -489,12 +490,6 @@ def _deals(
         happened.append(FirstCardDealt(chooser, after.first_card))
         return happened
     return happened + _cards_dealt(after) + _table_dealt(after)
-
-
-def _redeal_reason(table: CardSet) -> str:
-    # Kings are today's only reason: the rules have no other redeal.
-    del table
-    return "kings"
 
 
 def _cards_dealt(state: GameState) -> list[Event]:
