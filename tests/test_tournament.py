@@ -9,6 +9,8 @@ not installed).
 from __future__ import annotations
 
 import importlib.util
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -129,6 +131,17 @@ def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(builtins, "__import__", no_ray)
     with pytest.raises(sr.InvalidStateError, match=r"pip install 'scopa-rules\[ray\]'"):
         sr.match(RULES, BOTS, games=1, seed=1, backend="ray")
+
+
+def test_the_package_imports_no_optional_extra() -> None:
+    # Ray, tqdm and jsonschema are extras: only a Ray match, a progress bar
+    # or the tests load them.
+    code = (
+        "import sys, scopa_rules, scopa_rules.__main__, scopa_rules.events; "
+        "loaded = {'ray', 'tqdm', 'jsonschema', 'rich'} & set(sys.modules); "
+        "assert not loaded, loaded"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 # -- Ray ------------------------------------------------------------------------------
