@@ -145,6 +145,14 @@ def test_ismcts_takes_an_obvious_sweep() -> None:
     assert move == sr.Move.parse("5Cx2C3S")
 
 
+def test_ismcts_searches_to_the_end_of_a_short_hand() -> None:
+    # One card each: after a few iterations the tree's own moves end the
+    # hand, and those iterations need no playout.
+    state = _position(["7D 2H", "AS"], "2C 3S")
+    stats = sr.IsmctsBot(iterations=12).search(state.view(0), random.Random(1))
+    assert sum(visits for visits, _ in stats.values()) == 12
+
+
 def test_ismcts_plays_a_forced_move_without_searching() -> None:
     state = _position(["7D", "AS"], "2C 3S")
     assert (
