@@ -131,6 +131,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
+    print(f"Build: {sr.kernel_info()}")
     print("Random playouts through the public API (one hand at a time)")
     presets = [
         ("Scopa, 2 players", sr.Ruleset.scopa(players=2)),

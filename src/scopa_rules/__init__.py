@@ -11,6 +11,11 @@ family of card games.
 
 from __future__ import annotations
 
+# First: with SCOPA_RULES_PURE set, it makes the modules below load from
+# their Python sources even where compiled ones are installed.
+from ._compiled import KernelInfo, kernel_info
+
+# isort: split
 from . import events
 from .bots import (
     Bot,
@@ -83,6 +88,7 @@ __all__ = [
     "InvalidRulesetError",
     "InvalidStateError",
     "IsmctsBot",
+    "KernelInfo",
     "MatchResult",
     "Move",
     "MoveKind",
@@ -103,6 +109,7 @@ __all__ = [
     "apply_move",
     "capture_options",
     "events",
+    "kernel_info",
     "legal_moves",
     "match",
     "new_game",

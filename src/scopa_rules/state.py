@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 from typing_extensions import Self
 
+from ._handlog import EMPTY as _NO_HANDS
+from ._handlog import HandLog, log_of
 from .captures import (
     _PATTERNS,
     _SPREAD,
@@ -462,7 +464,7 @@ class GameState:
     @property
     def hand_results(self) -> tuple[HandResult, ...]:
         """Every finished hand, in order."""
-        results = self._s[_HAND_RESULTS]
+        results: HandLog = self._s[_HAND_RESULTS]
         return tuple([r.result() if type(r) is _FinishedHand else r for r in results])
 
     # Internal bookkeeping.  _to_move is the seat whose turn it is (or was
@@ -477,10 +479,16 @@ class GameState:
     _move_links: tuple[Any, ...] = _field(_MOVE_LINKS, "")
 
     def _deal_pending(self) -> None:
-        # The state's value never changes: only when it is computed.  A race
-        # between two threads deals the same deck twice, harmlessly; _s is
-        # set before _m, so a reader that sees _m cleared sees the deal.
-        dealt = _deal_next(list(self._s))
+        # The state's value never changes, only when it is worked out.  The
+        # deal is computed from one read of _s and published by one store
+        # of each slot, _s first: a thread that reads _s sees either the
+        # fields before the deal (and deals them again, to the same value)
+        # or the dealt fields, never a mix; a thread that still sees _m as
+        # _UNDEALT after _s was published finds the phase dealt and stops.
+        fields = self._s
+        if fields[_PHASE] is not _AWAITING_DEAL:
+            return
+        dealt = _deal_next(list(fields))
         _set_fields(self, dealt._s)
         _set_moves(self, dealt._m)
 
@@ -541,10 +549,7 @@ class GameState:
         >>> sr.new_game(seed=1).last_hand is None
         True
         """
-        results = self._s[_HAND_RESULTS]
-        if not results:
-            return None
-        last = results[-1]
+        last = self._s[_HAND_RESULTS].last
         return last.result() if type(last) is _FinishedHand else last
 
     @property
@@ -1050,7 +1055,7 @@ class GameState:
             sweeps,
             scores,
         )
-        results = (*fields[_HAND_RESULTS], result)
+        results = fields[_HAND_RESULTS].add(result)
         winner = _game_winner(rules, cappotto_side, scores)
         if winner is not None:
             return _make_state(
@@ -1246,7 +1251,7 @@ class GameState:
             hand_number=0,
             first_card=None,
             winner=None,
-            hand_results=(),
+            hand_results=_NO_HANDS,
             to_move=current_player,
             deals_used=0,
             source=_DealSource(seed=seed, decks=(), dealer=dealer, position=position),
@@ -1481,6 +1486,8 @@ def _make_state(**fields: Any) -> GameState:
     fields["hands"] = tuple([_mask(hand) for hand in fields["hands"]])
     fields["table"] = _mask(fields["table"])
     fields["piles"] = tuple([_mask(pile) for pile in fields["piles"]])
+    if type(fields["hand_results"]) is not HandLog:
+        fields["hand_results"] = log_of(fields["hand_results"])
     return _state(tuple(fields[name] for name in _FIELDS))
 
 
@@ -1701,7 +1708,7 @@ def _start_hand(
     dealer: int,
     hand_number: int,
     scores: tuple[int, ...],
-    hand_results: tuple[HandResult, ...],
+    hand_results: HandLog,
 ) -> GameState:
     """A hand about to be dealt, then dealt from the source."""
     sides = rules.sides
@@ -1838,7 +1845,7 @@ def new_game(
         dealer=dealer,
         hand_number=0,
         scores=(0,) * rules.sides,
-        hand_results=(),
+        hand_results=_NO_HANDS,
     )
 
 

@@ -1,0 +1,85 @@
+"""Build the hot modules with Cython when that is possible.
+
+Everything about the package is in ``pyproject.toml``; this file only adds
+the optional compiled modules.  The modules listed in
+``src/scopa_rules/_compiled.py`` are compiled from their own ``.py`` source
+(Cython reads plain Python).  Without Cython or a working C compiler, or with
+``SCOPA_RULES_BUILD_PURE=1`` in the environment, the build goes on without
+them and the package is pure Python: same behaviour, slower.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+from typing import Any
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).parent
+PACKAGE = HERE / "src" / "scopa_rules"
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The names listed in ``_compiled.COMPILED_MODULES``, read without
+    importing the package."""
+    tree = ast.parse((PACKAGE / "_compiled.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "COMPILED_MODULES"
+            for target in node.targets
+        ):
+            names: tuple[str, ...] = ast.literal_eval(node.value)
+            return names
+    raise RuntimeError("COMPILED_MODULES is missing from _compiled.py")
+
+
+def extensions() -> list[Any]:
+    if os.environ.get("SCOPA_RULES_BUILD_PURE", "").strip() not in ("", "0"):
+        print("scopa_rules: SCOPA_RULES_BUILD_PURE is set: building pure Python")
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        print("scopa_rules: Cython is not installed: building pure Python")
+        return []
+    modules = [
+        Extension(
+            f"scopa_rules.{name}", [str(Path("src", "scopa_rules", f"{name}.py"))]
+        )
+        for name in compiled_modules()
+    ]
+    return list(
+        cythonize(
+            modules,
+            quiet=True,
+            compiler_directives={
+                "language_level": 3,
+                # The sources are typed for mypy, not for C: Cython must not
+                # turn `int` annotations into checks or conversions.
+                "annotation_typing": False,
+                "binding": True,
+            },
+        )
+    )
+
+
+class OptionalBuildExt(build_ext):
+    """Compile what can be compiled; a module that fails stays pure Python."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # no compiler at all
+            print(f"scopa_rules: no compiled modules ({error}); pure Python")
+
+    def build_extension(self, ext: Any) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as error:
+            print(f"scopa_rules: {ext.name} stays pure Python ({error})")
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

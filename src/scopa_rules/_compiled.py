@@ -1,0 +1,125 @@
+"""Which build of the hot modules is running: compiled or pure Python.
+
+The modules in :data:`COMPILED_MODULES` are plain Python source that the
+package's build also compiles with Cython when Cython and a C compiler are
+present (``setup.py``); the compiled extension then sits beside the ``.py``
+file and Python imports it first.  Both builds are the same source, so they
+behave identically; the compiled one is faster.
+
+Setting the environment variable ``SCOPA_RULES_PURE=1`` before the first
+``import scopa_rules`` makes the package import the ``.py`` sources even
+where compiled modules are installed: the reference for tests, coverage and
+debugging.  This module must be imported before any of the compiled ones,
+which is why the package's ``__init__`` imports it first.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from importlib.machinery import (
+    BYTECODE_SUFFIXES,
+    EXTENSION_SUFFIXES,
+    SOURCE_SUFFIXES,
+    FileFinder,
+    SourceFileLoader,
+    SourcelessFileLoader,
+)
+
+import attrs
+
+__all__ = ["KernelInfo", "kernel_info"]
+
+COMPILED_MODULES = ("captures", "dealing", "scoring", "state")
+"""The modules the build compiles, by name inside the package (read by
+``setup.py``)."""
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _pure_requested(environ: Mapping[str, str]) -> bool:
+    return environ.get("SCOPA_RULES_PURE", "").strip() not in ("", "0")
+
+
+def _use_sources(package_dir: str) -> None:
+    """Make submodules of ``package_dir`` load from Python sources only."""
+    # The import system asks the finder cached for the package's directory
+    # which file a submodule comes from; this one knows only Python sources
+    # and their bytecode, so compiled extensions beside them are passed over.
+    sys.path_importer_cache[package_dir] = FileFinder(
+        package_dir,
+        (SourceFileLoader, SOURCE_SUFFIXES),
+        (SourcelessFileLoader, BYTECODE_SUFFIXES),
+    )
+
+
+PURE_REQUESTED = _pure_requested(os.environ)
+_use_sources(_PACKAGE_DIR) if PURE_REQUESTED else None
+
+
+@attrs.frozen
+class KernelInfo:
+    """Which build of the hot modules this process runs (see
+    :func:`kernel_info`).
+
+    >>> from scopa_rules import KernelInfo
+    >>> info = KernelInfo(kind="pure", compiled=(), pure=("state",), pure_requested=True)
+    >>> str(info)
+    'pure Python (SCOPA_RULES_PURE is set)'
+    """
+
+    kind: str
+    """``"compiled"`` (every hot module compiled), ``"pure"`` (none) or
+    ``"partial"`` (some failed to build)."""
+    compiled: tuple[str, ...]
+    """The hot modules running compiled."""
+    pure: tuple[str, ...]
+    """The hot modules running as Python source."""
+    pure_requested: bool
+    """Whether ``SCOPA_RULES_PURE`` asked for the pure sources."""
+
+    def __str__(self) -> str:
+        if self.kind == "compiled":
+            return "compiled with Cython"
+        why = " (SCOPA_RULES_PURE is set)" if self.pure_requested else ""
+        if self.kind == "pure":
+            return f"pure Python{why}"
+        return f"partly compiled: {', '.join(self.pure)} pure Python{why}"
+
+
+def _is_extension(path: str | None) -> bool:
+    return path is not None and path.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def kernel_info() -> KernelInfo:
+    """Which build of the hot modules this process runs: compiled by Cython
+    or pure Python.  Results are the same either way, bit for bit; only the
+    speed differs.
+
+    >>> import scopa_rules as sr
+    >>> info = sr.kernel_info()
+    >>> info.kind in ("compiled", "pure", "partial")
+    True
+    >>> sorted(info.compiled + info.pure)
+    ['captures', 'dealing', 'scoring', 'state']
+    """
+    files = {
+        name: getattr(sys.modules[f"{__package__}.{name}"], "__file__", None)
+        for name in COMPILED_MODULES
+    }
+    return _classify(files, PURE_REQUESTED)
+
+
+def _classify(files: Mapping[str, str | None], pure_requested: bool) -> KernelInfo:
+    """The build of each module, from the file it was loaded from."""
+    compiled = tuple(name for name, path in files.items() if _is_extension(path))
+    pure = tuple(name for name in files if name not in compiled)
+    kind = "partial"
+    if not pure:
+        kind = "compiled"
+    elif not compiled:
+        kind = "pure"
+    return KernelInfo(
+        kind=kind, compiled=compiled, pure=pure, pure_requested=pure_requested
+    )

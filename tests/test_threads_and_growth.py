@@ -1,0 +1,188 @@
+"""States shared between threads, and costs that must not grow with the game.
+
+A finished hand's successor deals its next hand when first read: two threads
+reading it at once must see the same deal.  Ending a hand must cost the same
+after a thousand hands as after one, and a long game must still compare,
+hash and pickle.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import sys
+import threading
+import tracemalloc
+from collections.abc import Iterator
+
+import pytest
+
+import scopa_rules as sr
+import scopa_rules.state as state_module
+
+
+def _hand_end(rules: sr.Ruleset, seed: int) -> tuple[sr.GameState, sr.Move]:
+    """The last state of the first hand and the move that ends it."""
+    state = sr.new_game(rules, seed=seed)
+    while True:
+        move = state.legal_moves()[0]
+        after = state.apply(move)
+        if after.hand_number != state.hand_number:
+            return state, move
+        state = after
+
+
+def test_a_thread_paused_mid_deal_does_not_make_another_deal_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Thread A deals the pending hand and is held after it stores the dealt
+    # fields but before it stores the legal-move slot; thread B reads the
+    # state in that window and must see the very same deal.
+    rules = sr.Ruleset.scopa(players=4)
+    last, move = _hand_end(rules, seed=11)
+    reference = last.apply(move)
+    expected = (reference.hands, reference.table, reference.stock)
+    shared = last.apply(move)  # its next hand is not dealt yet
+
+    published = threading.Event()
+    resume = threading.Event()
+    real_set_moves = state_module._set_moves
+    holder: dict[str, threading.Thread] = {}
+
+    def slow_set_moves(state: sr.GameState, moves: tuple[sr.Move, ...] | None) -> None:
+        if state is shared and threading.current_thread() is holder.get("thread"):
+            published.set()
+            assert resume.wait(10)
+        real_set_moves(state, moves)
+
+    monkeypatch.setattr(state_module, "_set_moves", slow_set_moves)
+    seen: dict[str, object] = {}
+
+    def first_reader() -> None:
+        seen["a"] = (shared.hands, shared.table, shared.stock)
+
+    def second_reader() -> None:
+        shared.legal_moves()
+        seen["b"] = (shared.hands, shared.table, shared.stock)
+
+    a = threading.Thread(target=first_reader)
+    holder["thread"] = a
+    a.start()
+    assert published.wait(10)
+    b = threading.Thread(target=second_reader)
+    b.start()
+    b.join(10)
+    resume.set()
+    a.join(10)
+    assert seen["b"] == expected
+    assert seen["a"] == expected
+    assert shared == reference
+    assert sr.GameState.from_dict(shared.to_dict()) == shared
+
+
+def test_many_threads_reading_one_state_see_one_deal() -> None:
+    # The issue's reproducer, smaller: eight threads released together on a
+    # state whose next hand is pending.
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        bad = 0
+        for seed in range(40):
+            last, move = _hand_end(sr.Ruleset.scopa(players=4), seed)
+            reference = last.apply(move).hands
+            shared = last.apply(move)
+            barrier = threading.Barrier(8)
+
+            def read(
+                shared: sr.GameState = shared, barrier: threading.Barrier = barrier
+            ) -> None:
+                barrier.wait()
+                shared.legal_moves()
+
+            threads = [threading.Thread(target=read) for _ in range(8)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            bad += shared.hands != reference
+    finally:
+        sys.setswitchinterval(old)
+    assert bad == 0
+
+
+def _long_game(hands: int, seed: int = 5) -> Iterator[sr.GameState]:
+    """States of one long game, each the first state of a new hand."""
+    rules = sr.Ruleset.scopa(target_score=1_000_000)
+    rng = random.Random(seed)
+    state = sr.new_game(rules, seed=seed)
+    yield state
+    while state.hand_number < hands:
+        number = state.hand_number
+        while state.hand_number == number:
+            state = state.apply(rng.choice(state.legal_moves()))
+        yield state
+
+
+def _last_state_of_hand(state: sr.GameState) -> tuple[sr.GameState, sr.Move]:
+    number = state.hand_number
+    while True:
+        move = state.legal_moves()[0]
+        after = state.apply(move)
+        if after.hand_number != number:
+            return state, move
+        state = after
+
+
+def test_ending_a_hand_allocates_the_same_after_many_hands() -> None:
+    # Ending a hand used to copy the tuple of every finished hand: after
+    # 1,500 hands that alone is 12 kB.  Now it adds one node.
+    states = list(_long_game(1500))
+    early, early_move = _last_state_of_hand(states[1])
+    late, late_move = _last_state_of_hand(states[-1])
+
+    def allocated(state: sr.GameState, move: sr.Move) -> int:
+        tracemalloc.start()
+        try:
+            state.apply(move)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    early_cost = allocated(early, early_move)
+    late_cost = allocated(late, late_move)
+    assert late_cost < early_cost + 4000
+
+
+def test_a_long_game_compares_hashes_and_pickles() -> None:
+    # 2,500 finished hands: a chain walked by recursion would exceed the
+    # recursion limit.
+    *_, state = _long_game(2500)
+    assert len(state.hand_results) == 2500
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state
+    assert hash(again) == hash(state)
+    assert again.hand_results[1234] == state.hand_results[1234]
+    assert state.last_hand == state.hand_results[-1]
+    *_, other = _long_game(2500, seed=6)
+    assert other != state
+
+
+def test_the_hand_log_is_an_immutable_value() -> None:
+    from scopa_rules._handlog import EMPTY, log_of
+
+    log = log_of(["a", "b", "c"])
+    assert list(log) == ["a", "b", "c"]
+    assert repr(log) == "HandLog(['a', 'b', 'c'])"
+    assert len(EMPTY) == 0
+    assert EMPTY.last is None
+    assert list(EMPTY) == []
+    assert log != log_of(["a", "b"])  # lengths differ
+    assert log != log_of(["a", "x", "c"])  # an item differs
+    assert log == log.add("d")._previous
+    assert (log == "abc") is False
+    assert hash(EMPTY) == hash(log_of([]))
+    with pytest.raises(AttributeError, match="immutable"):
+        log._item = "z"
+    with pytest.raises(AttributeError, match="immutable"):
+        del log._item
+    assert pickle.loads(pickle.dumps(log)) == log
