@@ -156,6 +156,12 @@ class PlayerView:
     )
     # How to work out the events when asked: replaying the game is a search
     # bot's whole budget, and a view is made for every move it considers.
+    _moves: tuple[Move, ...] | None = attrs.field(
+        default=None, eq=False, repr=False, alias="moves"
+    )
+    # The seat's legal moves, when the view was made of a state where it is
+    # to move: the state's own tuple, so that apply() knows a move chosen
+    # from it by identity and a bot's game does not work them out twice.
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> PlayerView:
@@ -177,6 +183,10 @@ class PlayerView:
         turns = state.turns_this_hand
         chooser = (state.dealer + 1) % state.rules.players
         own_first = state.first_card if seat == chooser else None
+        # Only a first-card decision is ever hidden from the other seats: a
+        # bot gets a view at every move, so the turns are filtered only
+        # under rules that have one.
+        deciding = state.rules.first_card_choice
         return cls(
             seat=seat,
             rules=state.rules,
@@ -194,10 +204,11 @@ class PlayerView:
             last_capturer=state.last_capturer,
             winner=state.winner,
             first_card=own_first,
-            first_card_kept=_kept_first_card(turns),
-            turns=_public_turns(turns, seat),
+            first_card_kept=_kept_first_card(turns) if deciding else None,
+            turns=_public_turns(turns, seat) if deciding else turns,
             hand_results=tuple(_public_result(r, seat) for r in state.hand_results),
             events_of=functools.partial(_seen_events, state, seat),
+            moves=state.legal_moves() if state.current_player == seat else (),
         )
 
     @property
@@ -295,6 +306,8 @@ class PlayerView:
         >>> state.view(0).legal_moves(), state.view(1).legal_moves()
         ((Move.parse('3D'), Move.parse('KH'), Move.parse('5C')), ())
         """
+        if self._moves is not None:
+            return self._moves
         if self.current_player != self.seat:
             return ()
         if self.phase is Phase.FIRST_CARD and self.first_card is not None:
