@@ -294,7 +294,7 @@ def test_legal_moves_share_move_objects_within_a_bounded_memo() -> None:
     # Under ace takes all an ace takes the whole table, so every table gives
     # each of seat 0's four aces a move never seen before.
     rules = sr.Ruleset(
-        hand_size=20, table_size=0, ace_takes_all=True, ace_blocked_by_table_ace=False
+        hand_size=20, table_size=0, ace_takes_all=True, table_ace="ignored"
     )
     aces, kings = sr.CardSet("AD AH AS AC"), sr.CardSet("KD KH KS KC")
 

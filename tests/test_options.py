@@ -1076,6 +1076,28 @@ def test_combinations_that_cannot_be_dealt_are_refused(
             )
             for p in (2, 3, 4, 6)
         ),
+        *(
+            (
+                sr.Ruleset.cirulla(players=p),
+                {
+                    "players": p,
+                    "partnerships": p == 4,
+                    "capture_mode": sr.CaptureMode.MATCH_OR_FIFTEEN,
+                    "capture_rule": sr.CaptureRule.FEWEST_CARDS,
+                    "ace_takes_all": True,
+                    "blocked_ace_sweeps": False,
+                    "initial_fifteen_sweeps": True,
+                    "redeal_kings": None,
+                    "redeal_aces": 2,
+                    "napola": True,
+                    "napola_points": sr.NapolaPoints.RUN_TO_SIX,
+                    "grande": True,
+                    "declarations": True,
+                    "target_score": 51,
+                },
+            )
+            for p in (2, 3, 4)
+        ),
     ],
     ids=rules_id,
 )
@@ -1091,15 +1113,22 @@ def test_preset_option_values(preset: sr.Ruleset, expected: dict[str, object]) -
         "capture_compulsion": sr.CaptureCompulsion.PLAYED_CARD,
         "capture_mode": sr.CaptureMode.MATCH,
         "ace_takes_all": False,
-        "ace_blocked_by_table_ace": True,
+        "table_ace": sr.TableAce.BLOCKS,
         "ace_sweep_is_scopa": True,
+        "ace_may_trail": False,
+        "blocked_ace_sweeps": True,
         "last_card_sweep_counts": False,
         "redeal_kings": 3,
+        "redeal_aces": None,
         "first_card_choice": False,
         "initial_fifteen_sweeps": False,
         "primiera_rule": sr.PrimieraRule.ALL_SUITS,
         "re_bello": False,
         "napola": False,
+        "napola_points": sr.NapolaPoints.RUN,
+        "grande": False,
+        "declarations": False,
+        "wild_card": sr.Card.parse("7H"),
         "cappotto": False,
         "target_score": 11,
     }
@@ -1198,7 +1227,7 @@ def test_presets_play_to_the_end_with_random_moves(
             ["did you mean target_score"],
         ),
         (lambda: sr.Ruleset.scopa().replace(colour="red"), ["unknown option"]),
-        (lambda: sr.Ruleset.chkobba(redeal_aces=2), ["unknown option"]),
+        (lambda: sr.Ruleset.chkobba(redeal_queens=2), ["unknown option"]),
         (lambda: sr.Ruleset.scopa(capture_rule="greedy"), ["greedy", "CaptureRule"]),
         (lambda: sr.Ruleset.scopa(capture_mode="sum"), ["sum", "CaptureMode"]),
         (

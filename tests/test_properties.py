@@ -112,10 +112,13 @@ def random_rulesets(draw: st.DrawFn) -> sr.Ruleset:
         "capture_compulsion": draw(st.sampled_from(sr.CaptureCompulsion)),
         "capture_mode": capture_mode,
         "ace_takes_all": draw(st.booleans()),
-        "ace_blocked_by_table_ace": draw(st.booleans()),
+        "table_ace": draw(st.sampled_from(sr.TableAce)),
         "ace_sweep_is_scopa": draw(st.booleans()),
+        "ace_may_trail": draw(st.booleans()),
+        "blocked_ace_sweeps": draw(st.booleans()),
         "last_card_sweep_counts": draw(st.booleans()),
         "redeal_kings": draw(st.none() | st.sampled_from(kings)) if kings else None,
+        "redeal_aces": draw(st.none() | st.sampled_from(kings)) if kings else None,
         "first_card_choice": draw(st.booleans()) if table_size else False,
         "initial_fifteen_sweeps": (
             draw(st.booleans())
@@ -125,6 +128,10 @@ def random_rulesets(draw: st.DrawFn) -> sr.Ruleset:
         "primiera_rule": draw(st.sampled_from(sr.PrimieraRule)),
         "re_bello": draw(st.booleans()),
         "napola": draw(st.booleans()),
+        "napola_points": draw(st.sampled_from(sr.NapolaPoints)),
+        "grande": draw(st.booleans()),
+        "declarations": draw(st.booleans()) if hand_size == 3 else False,
+        "wild_card": draw(st.sampled_from(["7H", None, "AD", "KC"])),
         "cappotto": draw(st.booleans()),
         "target_score": draw(st.integers(min_value=1, max_value=21)),
     }
@@ -323,7 +330,14 @@ def check_scores(state: sr.GameState) -> None:
         if not rules.cappotto:
             assert score.cappotto_side is None
         sweeps = [side.sweeps for side in score.sides]
-        assert score == sr.score_hand(rules, result.piles, sweeps)
+        declared = [0] * rules.sides
+        for declaration in result.declarations:
+            assert rules.declarations
+            assert declaration == sr.declaration_of(
+                rules, declaration.cards, declaration.seat
+            )
+            declared[rules.side_of(declaration.seat)] += declaration.points
+        assert score == sr.score_hand(rules, result.piles, sweeps, declared)
         totals = [a + b for a, b in zip(totals, score.totals, strict=True)]
         assert result.scores == tuple(totals)
         if number:
@@ -422,20 +436,24 @@ def check_piles_and_sweeps(
     if gained:
         assert move.is_capture
         assert not table
+    table_ace = any(card.rank is sr.Rank.ACE for card in before.table)
+    ace_played = rules.ace_takes_all and move.card.rank is sr.Rank.ACE
+    # RULES.md section 8: a capture of the whole table by an ace is the
+    # take-all unless a table ace blocks it (table_ace "blocks"); then it is
+    # a blocked ace's normal capture.
+    blocked = ace_played and table_ace and rules.table_ace is sr.TableAce.BLOCKS
     ace_took_table = (
-        rules.ace_takes_all
-        and move.card.rank is sr.Rank.ACE
+        ace_played
         and bool(before.table)
-        and not (
-            rules.ace_blocked_by_table_ace
-            and any(card.rank is sr.Rank.ACE for card in before.table)
-        )
+        and move.captured == before.table
+        and not blocked
     )
     sweep_due = (
         move.is_capture
         and not table
         and (rules.last_card_sweep_counts or not ended)
         and (rules.ace_sweep_is_scopa or not ace_took_table)
+        and (rules.blocked_ace_sweeps or not blocked)
     )
     assert gained == int(sweep_due), (
         f"{move} on table {before.table}: {gained} sweeps (ended={ended}, "

@@ -28,6 +28,7 @@ def test_presets_are_listed_in_rules_md_order() -> None:
         "chkobba",
         "escoba",
         "scopa-a-quindici",
+        "cirulla",
     ]
     players = {preset.name: preset.players for preset in sr.Ruleset.presets()}
     assert players["scopa"] == (2, 3, 4, 6)
@@ -102,15 +103,22 @@ def test_to_dict_is_json_safe_and_round_trips(name: str, players: int) -> None:
         "capture_compulsion",
         "capture_mode",
         "ace_takes_all",
-        "ace_blocked_by_table_ace",
+        "table_ace",
         "ace_sweep_is_scopa",
+        "ace_may_trail",
+        "blocked_ace_sweeps",
         "last_card_sweep_counts",
         "redeal_kings",
+        "redeal_aces",
         "first_card_choice",
         "initial_fifteen_sweeps",
         "primiera_rule",
         "re_bello",
         "napola",
+        "napola_points",
+        "grande",
+        "declarations",
+        "wild_card",
         "cappotto",
         "target_score",
     ]
@@ -173,7 +181,7 @@ def test_describe_shows_variations_and_options_that_are_on() -> None:
     assert "re bello (KD) 1" in text
     assert "napola" in text
     assert "cappotto" in text
-    assert "this is no sweep" in text
+    assert "taking all is no sweep" in text
     plain = sr.Ruleset.scopa().describe()
     for word in ("re bello", "napola", "cappotto", "ace takes all"):
         assert word not in plain

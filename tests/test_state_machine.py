@@ -65,7 +65,10 @@ def check_breakdown(rules: sr.Ruleset, result: sr.HandResult) -> None:
     categories that need no table of values go to the right side."""
     score = result.score
     sweeps = [side.sweeps for side in score.sides]
-    assert score == sr.score_hand(rules, result.piles, sweeps)
+    declared = [0] * rules.sides
+    for declaration in result.declarations:
+        declared[rules.side_of(declaration.seat)] += declaration.points
+    assert score == sr.score_hand(rules, result.piles, sweeps, declared)
     assert len(score.sides) == rules.sides
     for name, values in (
         ("cards", [len(pile) for pile in result.piles]),
@@ -85,6 +88,11 @@ def check_breakdown(rules: sr.Ruleset, result: sr.HandResult) -> None:
             + side.sweep_points
             + side.re_bello_points
             + side.napola_points
+            + side.grande_points
+            + side.declaration_points
+        )
+        assert side.grande_points == (
+            5 if rules.grande and sr.CardSet("JD QD KD") <= pile else 0
         )
 
 
@@ -200,20 +208,19 @@ def check_move(before: sr.GameState, move: sr.Move, after: sr.GameState) -> None
         if other != side:
             assert sweeps[other] == before.sweeps[other]
     gained = sweeps[side] - before.sweeps[side]
-    ace_takes_table = (
-        rules.ace_takes_all
-        and move.card.rank is sr.Rank.ACE
-        and bool(before.table)
-        and not (
-            rules.ace_blocked_by_table_ace
-            and any(card.rank is sr.Rank.ACE for card in before.table)
-        )
+    ace_played = rules.ace_takes_all and move.card.rank is sr.Rank.ACE
+    blocked = (
+        ace_played
+        and any(card.rank is sr.Rank.ACE for card in before.table)
+        and rules.table_ace is sr.TableAce.BLOCKS
     )
+    ace_takes_table = ace_played and move.captured == before.table and not blocked
     sweep = (
         move.is_capture
         and move.captured == before.table
         and (rules.last_card_sweep_counts or not ended)
         and (rules.ace_sweep_is_scopa or not ace_takes_table)
+        and (rules.blocked_ace_sweeps or not blocked)
     )
     assert gained == int(sweep), (
         f"{move} on {before.table}: {gained} sweeps (hand ended: {ended})"

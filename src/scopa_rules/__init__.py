@@ -30,6 +30,7 @@ from .bots import (
 from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from .deck import Deck
+from .declarations import Declaration, declaration_of
 from .errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -46,9 +47,11 @@ from .rules import (
     CaptureMode,
     CaptureRule,
     CaptureValues,
+    NapolaPoints,
     Preset,
     PrimieraRule,
     Ruleset,
+    TableAce,
 )
 from .scoring import HandScore, SideScore, score_hand
 from .state import (
@@ -77,6 +80,7 @@ __all__ = [
     "Card",
     "CardSet",
     "Deck",
+    "Declaration",
     "FullStateAdapter",
     "FullStateBot",
     "GameRecord",
@@ -92,6 +96,7 @@ __all__ = [
     "MatchResult",
     "Move",
     "MoveKind",
+    "NapolaPoints",
     "NotationError",
     "Phase",
     "PlayerView",
@@ -105,9 +110,11 @@ __all__ = [
     "SideScore",
     "Standing",
     "Suit",
+    "TableAce",
     "Turn",
     "apply_move",
     "capture_options",
+    "declaration_of",
     "events",
     "kernel_info",
     "legal_moves",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Card, CardSet, Rank, _from_mask
-from .rules import CaptureMode, CaptureRule, Ruleset
+from .rules import CAPTURE_KEY_BITS, CaptureMode, CaptureRule, Ruleset, TableAce
 
 __all__ = ["capture_options"]
 
@@ -69,12 +69,21 @@ def _bits(mask: int) -> tuple[int, ...]:
 def _compute_options(rules: Ruleset, table_mask: int, value: int) -> tuple[int, ...]:
     """The captures of a card of ``value`` on ``table_mask``, searched for
     (the cache below keeps the results)."""
-    if (
-        value == 1  # only aces have the value 1
-        and rules.ace_takes_all
-        and not (rules.ace_blocked_by_table_ace and table_mask & _ACES)
-    ):
-        return (table_mask,)
+    take_all = False
+    if value == 1 and rules.ace_takes_all:  # only aces have the value 1
+        if not table_mask & _ACES or rules.table_ace is TableAce.IGNORED:
+            return (table_mask,)
+        # An ace lies on the table: under "either" the take-all is one more
+        # option besides the normal captures; under "blocks" it is none.
+        take_all = rules.table_ace is TableAce.EITHER
+    options = _normal_options(rules, table_mask, value)
+    if take_all and table_mask not in options:
+        options = tuple(sorted((*options, table_mask)))
+    return options
+
+
+def _normal_options(rules: Ruleset, table_mask: int, value: int) -> tuple[int, ...]:
+    """The captures of a card of ``value`` by the capture mode and rule."""
     mode = rules.capture_mode
     rule = rules.capture_rule
     if mode is CaptureMode.MATCH and rule is CaptureRule.SINGLE_FIRST:
@@ -113,7 +122,7 @@ _SPREAD = tuple(sum(1 << 3 * r for r in range(10) if x >> r & 1) for x in range(
 _RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10))
 _SET_BITS = tuple(tuple(s for s in range(4) if x >> s & 1) for x in range(16))
 
-# (pattern << 7 | capture key) -> per rank of the played card, its captures
+# (pattern << CAPTURE_KEY_BITS | capture key) -> per rank of the played card, its captures
 # on the pattern (None until asked for).  See _describe for the encoding.
 _PATTERNS: dict[int, list[Any]] = {}
 # The cache is bounded by the number of captures it holds, not of patterns:
@@ -215,7 +224,7 @@ def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
     :func:`realise`, or simply :func:`captures_in`).  Getting the entry once
     serves every card of a hand."""
     global _stored
-    key = pattern_of(table_mask) << 7 | rules._capture_key
+    key = pattern_of(table_mask) << CAPTURE_KEY_BITS | rules._capture_key
     entry = _PATTERNS.get(key)
     if entry is None:
         if _stored >= _PATTERN_LIMIT:
@@ -252,12 +261,27 @@ def captures_in(
 
 
 def ace_takes_table(rules: Ruleset, table_mask: int, card: Card) -> bool:
-    """Whether playing ``card`` takes the whole table under ace-takes-all."""
+    """Whether taking the whole table is the only capture of ``card`` under
+    ace-takes-all (no ace on the table, or ``table_ace`` ``ignored``)."""
     return (
         rules.ace_takes_all
         and card.rank is Rank.ACE
         and table_mask != 0
-        and not (rules.ace_blocked_by_table_ace and table_mask & _ACES)
+        and (not table_mask & _ACES or rules.table_ace is TableAce.IGNORED)
+    )
+
+
+def is_take_all(rules: Ruleset, table_mask: int, card: Card, captured: int) -> bool:
+    """Whether playing ``card`` and capturing ``captured`` from ``table_mask``
+    is an ace's take-all (not a blocked ace's normal capture): the capture
+    takes the whole table, and no table ace blocks it (under ``either`` a
+    capture of the whole table is the take-all, also when the table holds
+    only aces)."""
+    return (
+        rules.ace_takes_all
+        and card.rank is Rank.ACE
+        and captured == table_mask != 0
+        and (not table_mask & _ACES or rules.table_ace is not TableAce.BLOCKS)
     )
 
 

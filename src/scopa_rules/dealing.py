@@ -91,10 +91,17 @@ def deal_hand(
     return hands, table, tuple(deck[used:])
 
 
+_ACES = CardSet.of_rank(CardSet.from_mask((1 << 40) - 1), Rank.ACE).mask
+
+
 def needs_redeal(rules: Ruleset, table: int) -> bool:
-    """Whether the initial table (a mask) holds enough kings for a redeal."""
+    """Whether the initial table (a mask) holds enough kings, or enough aces,
+    for a redeal (``redeal_kings``, ``redeal_aces``)."""
     kings = rules.redeal_kings
-    return kings is not None and (table & _KINGS).bit_count() >= kings
+    aces = rules.redeal_aces
+    return (kings is not None and (table & _KINGS).bit_count() >= kings) or (
+        aces is not None and (table & _ACES).bit_count() >= aces
+    )
 
 
 def initial_sweeps(rules: Ruleset, table: int) -> int:

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .cards import ALL_CARDS, Card, CardSet
 from .deck import Deck
+from .declarations import Declaration
 from .errors import (
     IllegalMoveError,
     InvalidStateError,
@@ -502,11 +503,14 @@ class GameRecord:
                 hand = state.hand_number
                 lines.append("")
                 lines.append(f"hand {hand + 1}, dealer seat {state.dealer}")
+                lines.extend(_declared(state.declarations))
             after = next(states)
             note = _turn_note(state, turn, after)
             lines.append(
                 f"seat {turn.seat}: {turn.move}" + (f"  # {note}" if note else "")
             )
+            if after.hand_number == state.hand_number:
+                lines.extend(_declared(after.declarations[len(state.declarations) :]))
             if after.hand_number != state.hand_number or after.is_over:
                 lines.append(_hand_summary(after))
             state = after
@@ -590,6 +594,11 @@ def _whole(text: str, line: int) -> int:
         raise NotationError(
             f"line {line}: the number {text[:20]}... is too long"
         ) from None
+
+
+def _declared(declarations: Iterable[Declaration]) -> list[str]:
+    """Declarations as comment lines: a replay makes them again."""
+    return [f"# {declaration}" for declaration in declarations]
 
 
 def _turn_note(before: GameState, turn: Turn, after: GameState) -> str:

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import Card, CardSet
+from .declarations import Declaration
 from .rules import _PRESET_TITLES, Ruleset
 from .state import Phase
 
@@ -65,6 +66,8 @@ def _render(
     first_card: Card | None,
     viewer: int | None,
     symbols: bool,
+    declarations: Sequence[Declaration] = (),
+    declared: Sequence[CardSet] = (),
 ) -> str:
     name = rules.preset_name()
     title = _PRESET_TITLES[name] if name else "House rules"
@@ -83,8 +86,19 @@ def _render(
     if first_card is not None:
         lines.append(f"first   {_card(first_card, symbols)}")
     for seat, hand in enumerate(hands):
-        held = _cards(hand, symbols) if isinstance(hand, CardSet) else "## " * hand
+        if isinstance(hand, CardSet):
+            held = _cards(hand, symbols)
+        else:
+            # A seat's declared cards are known to everyone (declarations).
+            known = declared[seat] if declared else CardSet()
+            shown_cards = _cards(known, symbols) + " " if known else ""
+            held = shown_cards + "## " * (hand - len(known))
         lines.append(f"seat {seat}  {held.strip() or '-'}")
+    for declaration in declarations:
+        lines.append(
+            f"declare seat {declaration.seat}: {_cards(declaration.cards, symbols)}, "
+            f"{declaration.kind} ({declaration.points})"
+        )
     lines.append(f"stock   {stock_size} cards")
     for side, (pile, swept, score) in enumerate(
         zip(piles, sweeps, scores, strict=True)
@@ -116,6 +130,7 @@ def render_state(state: GameState, *, symbols: bool) -> str:
         first_card=state.first_card,
         viewer=None,
         symbols=symbols,
+        declarations=state.declarations,
     )
 
 
@@ -140,4 +155,6 @@ def render_view(view: PlayerView, *, symbols: bool) -> str:
         first_card=view.first_card,
         viewer=view.seat,
         symbols=symbols,
+        declarations=view.declarations,
+        declared=view.declared,
     )

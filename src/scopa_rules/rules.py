@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 import attrs
 from typing_extensions import Self
 
-from .cards import Rank
+from .cards import Card, Rank
 from .errors import InvalidRulesetError, shown
 
 __all__ = [
@@ -36,8 +36,10 @@ __all__ = [
     "CaptureMode",
     "CaptureRule",
     "CaptureValues",
+    "NapolaPoints",
     "PrimieraRule",
     "Ruleset",
+    "TableAce",
 ]
 
 
@@ -128,6 +130,39 @@ class PrimieraRule(_Option):
     """Most sevens; if tied, most sixes; if still tied, no one."""
 
 
+class TableAce(_Option):
+    """What an ace played under ``ace_takes_all`` does when an ace already
+    lies on the table.
+
+    >>> import scopa_rules as sr
+    >>> sr.Ruleset.scopa().table_ace, str(sr.TableAce.EITHER)
+    (<TableAce.BLOCKS: 'blocks'>, 'either')
+    """
+
+    BLOCKS = "blocks"
+    """It does not take all: it captures by the normal rules."""
+    IGNORED = "ignored"
+    """It takes all the same."""
+    EITHER = "either"
+    """The player chooses: the take-all and the normal captures are all legal."""
+
+
+class NapolaPoints(_Option):
+    """What a napola (A, 2 and 3 of coins) scores.
+
+    >>> import scopa_rules as sr
+    >>> sr.Ruleset.scopa().napola_points, str(sr.NapolaPoints.RUN_TO_SIX)
+    (<NapolaPoints.RUN: 'run'>, 'run_to_six')
+    """
+
+    RUN = "run"
+    """As many points as the unbroken run of coins from the ace (3 to 10)."""
+    FLAT = "flat"
+    """3 points, whatever follows the three."""
+    RUN_TO_SIX = "run_to_six"
+    """Cirulla's piccola: the run counted up to the 6 at most (3 to 6)."""
+
+
 _E = TypeVar("_E", bound=_Option)
 
 
@@ -163,6 +198,30 @@ def _to_capture_mode(value: CaptureMode | str) -> CaptureMode:
 
 def _to_primiera_rule(value: PrimieraRule | str) -> PrimieraRule:
     return _convert(PrimieraRule, value)
+
+
+def _to_table_ace(value: TableAce | str) -> TableAce:
+    return _convert(TableAce, value)
+
+
+def _to_napola_points(value: NapolaPoints | str) -> NapolaPoints:
+    return _convert(NapolaPoints, value)
+
+
+_MATTA = Card.parse("7H")
+
+
+def _to_wild_card(value: Card | str | None) -> Card | None:
+    if value is None or isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        try:
+            return Card.parse(value)
+        except ValueError as error:
+            raise InvalidRulesetError(f"wild_card: {error}") from None
+    raise InvalidRulesetError(
+        f"wild_card must be a card (like '7H') or None, not {shown(value)}"
+    )
 
 
 _CAPTURE_VALUE_TABLES = {
@@ -219,16 +278,31 @@ class Ruleset:
     )
     ace_takes_all: bool = False
     """Asso piglia tutto: a played ace takes the whole table."""
-    ace_blocked_by_table_ace: bool = True
-    """With ``ace_takes_all``: an ace on the table makes a played ace capture
-    by the normal rules (it can only take an ace)."""
+    table_ace: TableAce = attrs.field(default=TableAce.BLOCKS, converter=_to_table_ace)
+    """With ``ace_takes_all``: what a played ace does when an ace lies on the
+    table (see :class:`TableAce`).  The boolean ``ace_blocked_by_table_ace``
+    of earlier versions is accepted as an alias by the constructor,
+    :meth:`replace` and :meth:`from_dict`: true is ``blocks``, false
+    ``ignored``."""
     ace_sweep_is_scopa: bool = True
     """With ``ace_takes_all``: whether taking the whole table scores a sweep."""
+    ace_may_trail: bool = False
+    """With ``ace_takes_all`` ("asso posabile"): an ace may also be played
+    without capturing, even onto a full table; the take-all is then never
+    compulsory (it does not count as a capture for ``capture_compulsion``)."""
+    blocked_ace_sweeps: bool = True
+    """With ``ace_takes_all``: whether an ace kept from taking all by a table
+    ace (``table_ace`` ``blocks``) scores a sweep when its normal capture
+    empties the table."""
     last_card_sweep_counts: bool = False
     """Whether the very last card of a hand may score a sweep."""
     redeal_kings: int | None = 3
     """Redeal when at least this many kings lie on the initial table; ``None``
     never redeals."""
+    redeal_aces: int | None = None
+    """Cirulla: redeal when at least this many aces lie on the initial table;
+    ``None`` never redeals.  Either this or ``redeal_kings`` triggers a
+    redeal, which is decided before ``initial_fifteen_sweeps``."""
     first_card_choice: bool = False
     """Chkobba: the seat after the dealer sees the first card and keeps it or
     puts it on the table."""
@@ -242,6 +316,20 @@ class Ruleset:
     """One point for the king of coins."""
     napola: bool = False
     """Points for the run of coins from the ace, when it reaches the three."""
+    napola_points: NapolaPoints = attrs.field(
+        default=NapolaPoints.RUN, converter=_to_napola_points
+    )
+    """With ``napola``: how the run scores (see :class:`NapolaPoints`)."""
+    grande: bool = False
+    """Cirulla: 5 points for holding the K, Q and J of coins together."""
+    declarations: bool = False
+    """Cirulla's accusi: a seat dealt three cards that add up to 9 or less
+    scores 3 (cirulla), three of one rank 10 (decino); the hand is shown to
+    every seat.  Needs ``hand_size`` 3."""
+    wild_card: Card | None = attrs.field(default=_MATTA, converter=_to_wild_card)
+    """With ``declarations``: the matta, which counts as whatever value from 1
+    to 10 makes the best declaration (it plays as a plain card); ``None`` for
+    none."""
     cappotto: bool = False
     """A side that captures all ten coins wins the game at the end of that
     hand, whatever the scores."""
@@ -360,6 +448,39 @@ class Ruleset:
         return cls._make(options, players=players, capture_mode=CaptureMode.FIFTEEN)
 
     @classmethod
+    def cirulla(cls, players: int = 2, **options: Any) -> Ruleset:
+        """Cirulla (Genoa): captures by value or by fifteen, ace takes all,
+        declarations with the matta (7H), the piccola and the grande, 51
+        points (RULES.md section 9).
+
+        >>> rules = Ruleset.cirulla()
+        >>> rules.capture_mode, rules.redeal_aces, rules.target_score
+        (<CaptureMode.MATCH_OR_FIFTEEN: 'match_or_fifteen'>, 2, 51)
+        """
+        _check_players("cirulla", players, (2, 3, 4))
+        return cls._make(
+            options,
+            players=players,
+            capture_mode=CaptureMode.MATCH_OR_FIFTEEN,
+            capture_rule=CaptureRule.FEWEST_CARDS,
+            capture_compulsion=CaptureCompulsion.PLAYED_CARD,
+            ace_takes_all=True,
+            table_ace=TableAce.BLOCKS,
+            ace_sweep_is_scopa=True,
+            blocked_ace_sweeps=False,
+            initial_fifteen_sweeps=True,
+            redeal_kings=None,
+            redeal_aces=2,
+            primiera_rule=PrimieraRule.ALL_SUITS,
+            napola=True,
+            napola_points=NapolaPoints.RUN_TO_SIX,
+            grande=True,
+            declarations=True,
+            wild_card=_MATTA,
+            target_score=51,
+        )
+
+    @classmethod
     def _make(cls, options: Mapping[str, Any], **preset: Any) -> Ruleset:
         _check_names(options)
         return cls(**{**preset, **options})
@@ -388,7 +509,7 @@ class Ruleset:
         >>> Ruleset.from_name("briscola")
         Traceback (most recent call last):
         ...
-        scopa_rules.errors.InvalidRulesetError: unknown preset 'briscola'; presets are scopa, scopone, scopone-scientifico, chkobba, escoba, scopa-a-quindici
+        scopa_rules.errors.InvalidRulesetError: unknown preset 'briscola'; presets are scopa, scopone, scopone-scientifico, chkobba, escoba, scopa-a-quindici, cirulla
         """
         if not isinstance(name, str):
             raise InvalidRulesetError(
@@ -419,6 +540,16 @@ class Ruleset:
         return None
 
     # -- derived facts -----------------------------------------------------
+
+    @property
+    def ace_blocked_by_table_ace(self) -> bool:
+        """Whether an ace on the table keeps a played ace from taking all
+        (``table_ace`` is ``blocks``); the option's name in earlier versions.
+
+        >>> Ruleset(table_ace="ignored").ace_blocked_by_table_ace
+        False
+        """
+        return self.table_ace is TableAce.BLOCKS
 
     @property
     def sides(self) -> int:
@@ -482,6 +613,8 @@ class Ruleset:
         True
         """
         _check_names(changes)
+        if _ALIAS in changes:
+            changes["table_ace"] = _table_ace_of(changes.pop(_ALIAS))
         if "players" in changes and "partnerships" not in changes:
             players = changes["players"]
             changes["partnerships"] = (
@@ -505,14 +638,11 @@ class Ruleset:
 
         >>> data = Ruleset.escoba().to_dict()
         >>> data["capture_mode"], data["redeal_kings"], len(data)
-        ('fifteen', None, 20)
+        ('fifteen', None, 27)
         >>> Ruleset.from_dict(data) == Ruleset.escoba()
         True
         """
-        return {
-            name: value.value if isinstance(value, _Option) else value
-            for name, value in self.options().items()
-        }
+        return {name: _plain(value) for name, value in self.options().items()}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
@@ -563,7 +693,7 @@ class Ruleset:
 
     def __repr__(self) -> str:
         changed = [
-            f"{name}={shown(value.value if isinstance(value, _Option) else value)}"
+            f"{name}={shown(_plain(value))}"
             for name, value in self.options().items()
             if name == "players" or value != _default_of(self, name)
         ]
@@ -665,6 +795,14 @@ PRESETS: tuple[Preset, ...] = (
         "Scopa with capture by fifteen.",
         "scopa_a_quindici",
     ),
+    Preset(
+        "cirulla",
+        (2, 3, 4),
+        ("cirolla", "ciapachinze"),
+        "Genoese: captures by value or fifteen, ace takes all, declarations with "
+        "the matta, 51 points.",
+        "cirulla",
+    ),
 )
 
 
@@ -675,6 +813,7 @@ _PRESET_TITLES = {
     "chkobba": "Chkobba",
     "escoba": "Escoba",
     "scopa-a-quindici": "Scopa a 15",
+    "cirulla": "Cirulla",
 }
 
 
@@ -712,12 +851,17 @@ def _rules_in_force(rules: Ruleset) -> list[tuple[str, str]]:
             "seat after each hand.",
         )
     )
-    if rules.redeal_kings is not None and rules.table_size:
+    triggers = [
+        f"{count} or more {rank}"
+        for count, rank in ((rules.redeal_kings, "kings"), (rules.redeal_aces, "aces"))
+        if count is not None
+    ]
+    if triggers and rules.table_size:
         lines.append(
             (
                 "redeal",
-                f"With {rules.redeal_kings} or more kings on the initial table the "
-                "same dealer deals again.",
+                f"With {' or '.join(triggers)} on the initial table the same dealer "
+                "deals again.",
             )
         )
     if rules.first_card_choice:
@@ -772,22 +916,33 @@ def _rules_in_force(rules: Ruleset) -> list[tuple[str, str]]:
         )
     )
     if rules.ace_takes_all:
+        table_ace = {
+            TableAce.BLOCKS: ", unless an ace lies there (then it captures by the "
+            "normal rules"
+            + (
+                ""
+                if rules.blocked_ace_sweeps
+                else ", and emptying the table that way is no sweep"
+            )
+            + ")",
+            TableAce.IGNORED: ", even when an ace lies there",
+            TableAce.EITHER: "; when an ace lies there, the player chooses between "
+            "taking all and a normal capture",
+        }[rules.table_ace]
         lines.append(
             (
                 "ace takes all",
                 "A played ace takes the whole table"
+                + table_ace
+                + "; taking all "
+                + ("counts as a sweep" if rules.ace_sweep_is_scopa else "is no sweep")
+                + ". An ace on an empty table is trailed."
                 + (
-                    ", unless an ace lies there (then it takes only an ace)"
-                    if rules.ace_blocked_by_table_ace
+                    " An ace may also be played without capturing; taking all is "
+                    "never compulsory."
+                    if rules.ace_may_trail
                     else ""
-                )
-                + "; "
-                + (
-                    "this counts as a sweep"
-                    if rules.ace_sweep_is_scopa
-                    else "this is no sweep"
-                )
-                + ". An ace on an empty table is trailed.",
+                ),
             )
         )
     lines.append(
@@ -825,8 +980,26 @@ def _rules_in_force(rules: Ruleset) -> list[tuple[str, str]]:
         extras.append("re bello (KD) 1")
     if rules.napola:
         extras.append(
-            "napola (holding A, 2 and 3 of coins: 1 for each card of the unbroken "
-            "run of coins from the ace)"
+            {
+                NapolaPoints.RUN: "napola (holding A, 2 and 3 of coins: 1 for each "
+                "card of the unbroken run of coins from the ace)",
+                NapolaPoints.FLAT: "napola (holding A, 2 and 3 of coins) 3",
+                NapolaPoints.RUN_TO_SIX: "napola, the piccola (holding A, 2 and 3 of "
+                "coins: 1 for each card of the unbroken run of coins from the ace, "
+                "up to the 6)",
+            }[rules.napola_points]
+        )
+    if rules.grande:
+        extras.append("the grande (K, Q and J of coins) 5")
+    if rules.declarations:
+        matta = (
+            f"; {rules.wild_card} is wild for declarations"
+            if rules.wild_card is not None
+            else ""
+        )
+        extras.append(
+            "declarations when dealt three cards: 3 for a hand adding up to 9 or "
+            f"less (cirulla), 10 for three of one rank (decino){matta}"
         )
     lines.append(
         (
@@ -902,16 +1075,42 @@ def _ruleset_from_values(values: tuple[Any, ...]) -> Ruleset:
     return rules
 
 
+CAPTURE_KEY_BITS = 8
+"""The width of :attr:`Ruleset._capture_key`: cache keys shift by it."""
+
+
 def _capture_key(rules: Ruleset) -> int:
-    # Seven bits, the same in every process (a cache key may not depend on
+    # Eight bits, the same in every process (a cache key may not depend on
     # the order in which rulesets were made).
     return (
         list(CaptureValues).index(rules.capture_values)
         | list(CaptureRule).index(rules.capture_rule) << 1
         | list(CaptureMode).index(rules.capture_mode) << 3
         | rules.ace_takes_all << 5
-        | rules.ace_blocked_by_table_ace << 6
+        | list(TableAce).index(rules.table_ace) << 6
     )
+
+
+def _plain(value: Any) -> Any:
+    """An option's value as JSON-safe data."""
+    if isinstance(value, _Option):
+        return value.value
+    if isinstance(value, Card):
+        return str(value)
+    return value
+
+
+_ALIAS = "ace_blocked_by_table_ace"
+"""The boolean option of earlier versions that ``table_ace`` replaces."""
+
+
+def _table_ace_of(blocked: object) -> TableAce:
+    if not isinstance(blocked, bool):
+        raise InvalidRulesetError(
+            f"{_ALIAS} must be True or False (or use table_ace='blocks', 'ignored' "
+            f"or 'either'), not {shown(blocked)}"
+        )
+    return TableAce.BLOCKS if blocked else TableAce.IGNORED
 
 
 def _default_of(rules: Ruleset, name: str) -> Any:
@@ -933,6 +1132,15 @@ def _checked_init(self: Ruleset, *args: Any, **options: Any) -> None:
             f"Ruleset options are keywords, like Ruleset(players=4); got {shown(args)}"
         )
     _check_names(options)
+    if _ALIAS in options:
+        chosen = _table_ace_of(options.pop(_ALIAS))
+        if "table_ace" in options and _to_table_ace(options["table_ace"]) is not chosen:
+            raise InvalidRulesetError(
+                f"{_ALIAS}={shown(chosen is TableAce.BLOCKS)} and "
+                f"table_ace={shown(_plain(options['table_ace']))} disagree; give only "
+                "table_ace"
+            )
+        options["table_ace"] = chosen
     _attrs_init(self, **options)
 
 
@@ -941,7 +1149,7 @@ Ruleset.__init__ = _checked_init  # type: ignore[method-assign]
 
 def _check_names(options: Mapping[str, Any]) -> None:
     for name in options:
-        if name not in OPTION_NAMES:
+        if name not in OPTION_NAMES and name != _ALIAS:
             import difflib
 
             close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
@@ -1014,19 +1222,30 @@ def _validate(rules: Ruleset) -> None:
             f"(2 sides of alternating seats), not {players}; "
             f"use partnerships=False"
         )
-    kings = rules.redeal_kings
-    if kings is not None and (not _is_int(kings) or not 1 <= kings <= 4):
-        raise InvalidRulesetError(
-            f"redeal_kings must be 1 to 4 kings, or None for no redeal, not {shown(kings)}"
-        )
-    if kings is not None and table >= kings:
-        chance = redeal_chance(table, kings)
-        if chance >= _MAX_REDEAL_CHANCE:
+    kings, aces = rules.redeal_kings, rules.redeal_aces
+    for name, count in (("redeal_kings", kings), ("redeal_aces", aces)):
+        if count is not None and (not _is_int(count) or not 1 <= count <= 4):
+            what = name.removeprefix("redeal_")
             raise InvalidRulesetError(
-                f"redeal_kings={kings} with {table} cards on the table would redeal "
-                f"{chance:.2%} of deals; raise redeal_kings, shrink the table, or use "
-                "redeal_kings=None"
+                f"{name} must be 1 to 4 {what}, or None for no redeal, not {shown(count)}"
             )
+    chance = redeal_chance(table, kings, aces)
+    if chance >= _MAX_REDEAL_CHANCE:
+        given = ", ".join(
+            f"{name}={count}"
+            for name, count in (("redeal_kings", kings), ("redeal_aces", aces))
+            if count is not None
+        )
+        raise InvalidRulesetError(
+            f"{given} with {table} cards on the table would redeal "
+            f"{chance:.2%} of deals; raise the count, shrink the table, or turn "
+            "the redeal off with None"
+        )
+    if rules.declarations and hand != 3:
+        raise InvalidRulesetError(
+            f"declarations need hands of 3 cards (hand_size=3), not {hand}: a "
+            "declaration is made on three cards"
+        )
     if rules.first_card_choice and table < 1:
         raise InvalidRulesetError(
             "first_card_choice needs an initial table (table_size of 1 or more): "
@@ -1048,18 +1267,24 @@ _MAX_REDEAL_CHANCE = 0.9
 them would spend its time redealing (and some could never be dealt)."""
 
 
-def redeal_chance(table_size: int, kings: int) -> float:
+def redeal_chance(table_size: int, kings: int | None, aces: int | None = None) -> float:
     """The chance that an initial table of ``table_size`` cards holds at
-    least ``kings`` of the four kings (a hypergeometric tail).
+    least ``kings`` of the four kings or at least ``aces`` of the four aces
+    (``None``: that rank never redeals).
 
-    >>> round(redeal_chance(4, 3), 5)
-    0.00159
+    >>> round(redeal_chance(4, 3), 5), round(redeal_chance(4, None, 2), 4)
+    (0.00159, 0.0429)
     """
     total = math.comb(40, table_size)
-    hits = sum(
-        math.comb(4, j) * math.comb(36, table_size - j)
-        for j in range(kings, min(4, table_size) + 1)
-    )
+    hits = 0
+    for k in range(min(4, table_size) + 1):
+        for a in range(min(4, table_size - k) + 1):
+            if (kings is not None and k >= kings) or (aces is not None and a >= aces):
+                hits += (
+                    math.comb(4, k)
+                    * math.comb(4, a)
+                    * math.comb(32, table_size - k - a)
+                )
     return hits / total
 
 

@@ -34,7 +34,7 @@ from typing import Any
 import attrs
 
 from .cards import CardSet
-from .rules import PrimieraRule, Ruleset
+from .rules import NapolaPoints, PrimieraRule, Ruleset
 
 __all__ = ["HandScore", "SideScore", "score_hand"]
 
@@ -84,6 +84,9 @@ class SideScore:
     """Whether the side holds the king of coins (scores only with ``re_bello``)."""
     napola_run: int
     """Length of the unbroken run of coins from the ace (0 without the ace)."""
+    grande: bool
+    """Whether the side holds the K, Q and J of coins (scores only with
+    ``grande``)."""
     all_coins: bool
     """Whether the side holds all ten coins (cappotto)."""
     cards_points: int
@@ -93,6 +96,9 @@ class SideScore:
     sweep_points: int
     re_bello_points: int
     napola_points: int
+    grande_points: int = 0
+    declaration_points: int = 0
+    """Points of the side's declarations in the hand (``declarations``)."""
 
     @property
     def total(self) -> int:
@@ -105,6 +111,8 @@ class SideScore:
             + self.sweep_points
             + self.re_bello_points
             + self.napola_points
+            + self.grande_points
+            + self.declaration_points
         )
 
 
@@ -129,6 +137,8 @@ class HandScore:
     re_bello: bool
     napola: bool
     cappotto: bool
+    grande: bool = False
+    declarations: bool = False
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -216,6 +226,23 @@ class HandScore:
                     ],
                 )
             )
+        if self.grande:
+            rows.append(
+                (
+                    "grande",
+                    [
+                        cell("yes" if s.grande else "no", s.grande_points)
+                        for s in self.sides
+                    ],
+                )
+            )
+        if self.declarations:
+            rows.append(
+                (
+                    "declared",
+                    [str(s.declaration_points) for s in self.sides],
+                )
+            )
         if self.cappotto:
             rows.append(
                 ("cappotto", ["yes" if s.all_coins else "no" for s in self.sides])
@@ -276,13 +303,17 @@ def _primiera_key(
 
 
 def score_hand(
-    rules: Ruleset, piles: Sequence[CardSet], sweeps: Sequence[int]
+    rules: Ruleset,
+    piles: Sequence[CardSet],
+    sweeps: Sequence[int],
+    declared: Sequence[int] | None = None,
 ) -> HandScore:
     """Score one hand from each side's pile and sweep count.
 
     Each category gives one point to the side that wins it outright; a tie
     for the lead gives it to no one.  The piles need not cover the deck (cards
-    left unclaimed on the table score for no one).
+    left unclaimed on the table score for no one).  ``declared`` gives each
+    side's declaration points in the hand (option ``declarations``).
 
     >>> import scopa_rules as sr
     >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D 7S 7C 7H AD 2D"), sr.CardSet("KS")], [1, 0])
@@ -296,8 +327,15 @@ def score_hand(
             f"these rules have {rules.sides} sides: give {rules.sides} piles and "
             f"{rules.sides} sweep counts, not {len(piles)} and {len(sweeps)}"
         )
+    if declared is not None and len(declared) != rules.sides:
+        from .errors import InvalidStateError
+
+        raise InvalidStateError(
+            f"these rules have {rules.sides} sides: give {rules.sides} declaration "
+            f"points, not {len(declared)}"
+        )
     sides = []
-    for row in _tally(rules, [pile.mask for pile in piles], sweeps):
+    for row in _tally(rules, [pile.mask for pile in piles], sweeps, declared):
         fields: dict[str, Any] = dict(zip(_SIDE_FIELDS, row, strict=True))
         sides.append(SideScore(**fields))
     return HandScore(
@@ -306,16 +344,21 @@ def score_hand(
         re_bello=rules.re_bello,
         napola=rules.napola,
         cappotto=rules.cappotto,
+        grande=rules.grande,
+        declarations=rules.declarations,
     )
 
 
 def hand_totals(
-    rules: Ruleset, piles: Sequence[int], sweeps: Sequence[int]
+    rules: Ruleset,
+    piles: Sequence[int],
+    sweeps: Sequence[int],
+    declared: Sequence[int] | None = None,
 ) -> tuple[tuple[int, ...], int | None]:
     """Each side's points for the hand and the cappotto side (see
     :attr:`HandScore.cappotto_side`), from pile masks: what the game needs
     at the end of every hand, without building the breakdown."""
-    rows = _tally(rules, piles, sweeps)
+    rows = _tally(rules, piles, sweeps, declared)
     totals = tuple([sum(row[_FIRST_POINTS:]) for row in rows])
     if rules.cappotto:
         for row in rows:
@@ -324,8 +367,27 @@ def hand_totals(
     return totals, None
 
 
+_NAPOLA_RUN = NapolaPoints.RUN
+_NAPOLA_FLAT = NapolaPoints.FLAT
+_GRANDE = 0b111 << 7  # J, Q and K of coins
+
+
+def _napola_points(rules: Ruleset, run: int) -> int:
+    if not rules.napola or run < 3:
+        return 0
+    style = rules.napola_points
+    if style is _NAPOLA_RUN:
+        return run
+    if style is _NAPOLA_FLAT:
+        return 3
+    return min(run, 6)  # the piccola: counted up to the 6
+
+
 def _tally(
-    rules: Ruleset, piles: Sequence[int], sweeps: Sequence[int]
+    rules: Ruleset,
+    piles: Sequence[int],
+    sweeps: Sequence[int],
+    declared: Sequence[int] | None = None,
 ) -> list[tuple[int | bool, ...]]:
     """Each side's :class:`SideScore` fields, in order, from pile masks: the
     one place the scoring rules are applied."""
@@ -353,13 +415,14 @@ def _tally(
     primiera_winner = _outright(
         [_primiera_key(rule, f[2], f[3], f[4], f[5]) for f in facts]
     )
-    napola = rules.napola
     re_bello_scores = rules.re_bello
+    grande_scores = rules.grande
     rows: list[tuple[int | bool, ...]] = []
     for side, (mask, fact, swept) in enumerate(zip(piles, facts, sweeps, strict=True)):
         cards, coins_held, total, suits, sevens, sixes, run = fact
         settebello = bool(mask & 1 << 6)
         re_bello = bool(mask & 1 << 9)
+        grande = mask & _GRANDE == _GRANDE
         rows.append(
             (
                 side,
@@ -373,6 +436,7 @@ def _tally(
                 swept,
                 re_bello,
                 run,
+                grande,
                 coins_held == 10,
                 int(cards_winner == side),
                 int(coins_winner == side),
@@ -380,7 +444,9 @@ def _tally(
                 int(primiera_winner == side),
                 swept,
                 int(re_bello_scores and re_bello),
-                run if napola and run >= 3 else 0,
+                _napola_points(rules, run),
+                5 if grande_scores and grande else 0,
+                declared[side] if declared is not None else 0,
             )
         )
     return rows

@@ -34,18 +34,21 @@ from typing_extensions import Self
 from ._handlog import EMPTY as _NO_HANDS
 from ._handlog import HandLog, log_of
 from .captures import (
+    _ACES,
     _PATTERNS,
     _SPREAD,
     ace_takes_table,
     capture_masks,
     captures_in,
     describe_into,
+    is_take_all,
     realise,
     table_entry,
 )
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
 from .deck import Deck, check_seed
+from .declarations import Declaration, declaration_from, declare_round
 from .errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -54,7 +57,13 @@ from .errors import (
     shown,
 )
 from .moves import Move, MoveKind, _unchecked_move
-from .rules import CaptureCompulsion, CaptureMode, CaptureRule, Ruleset
+from .rules import (
+    CAPTURE_KEY_BITS,
+    CaptureCompulsion,
+    CaptureMode,
+    CaptureRule,
+    Ruleset,
+)
 from .scoring import HandScore, hand_totals, score_hand
 
 if TYPE_CHECKING:
@@ -153,6 +162,8 @@ class HandResult:
     score: HandScore
     scores: tuple[int, ...]
     """The match scores after this hand."""
+    declarations: tuple[Declaration, ...] = ()
+    """The hand's declarations (option ``declarations``), in the order made."""
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -258,6 +269,7 @@ _FIELDS = (
     "source",
     "hand_decks",
     "move_links",
+    "declarations",
 )
 _INDEX = {name: index for index, name in enumerate(_FIELDS)}
 # The fields a Position gives a state directly.
@@ -291,6 +303,7 @@ _POSITION_FIELDS = (
     _SOURCE,
     _HAND_DECKS,
     _MOVE_LINKS,
+    _DECLARATIONS,
 ) = range(len(_FIELDS))
 
 
@@ -333,6 +346,7 @@ class _FinishedHand:
             leftover_side,
             sweeps,
             scores,
+            declarations,
         ) = value
         pile_sets = tuple([_from_mask(pile) for pile in piles])
         result = self._value = HandResult(
@@ -344,8 +358,11 @@ class _FinishedHand:
             piles=pile_sets,
             leftover=_from_mask(leftover),
             leftover_side=leftover_side,
-            score=score_hand(rules, pile_sets, sweeps),
+            score=score_hand(
+                rules, pile_sets, sweeps, _declared_points(rules, declarations)
+            ),
             scores=scores,
+            declarations=tuple([declaration_from(made) for made in declarations]),
         )
         return result
 
@@ -460,6 +477,19 @@ class GameState:
     winner: int | None = _field(
         _WINNER, "The winning side once the game is over, else ``None``."
     )
+
+    @property
+    def declarations(self) -> tuple[Declaration, ...]:
+        """The declarations made in this hand so far (option
+        ``declarations``), in the order made; each declared hand is known to
+        every seat.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(sr.Ruleset.cirulla(), seed=8)
+        >>> [str(d) for d in state.declarations]
+        ['seat 1 declares 2H 2S 4C: cirulla, 3 points']
+        """
+        return tuple([declaration_from(made) for made in self._dealt()[_DECLARATIONS]])
 
     @property
     def hand_results(self) -> tuple[HandResult, ...]:
@@ -610,6 +640,7 @@ class GameState:
             fields[_WINNER],
             fields[_TO_MOVE],
             fields[_DEALS_USED],
+            fields[_DECLARATIONS],
         )
 
     def side_of(self, seat: int) -> int:
@@ -718,6 +749,8 @@ class GameState:
             return False
         rules = fields[_RULES]
         table = fields[_TABLE]
+        if rules.ace_may_trail and rules.ace_takes_all:
+            return move in legal_plays(rules, hand, table)
         entry = table_entry(rules, table)
         taken = move.captured.mask
         if taken:
@@ -800,6 +833,11 @@ class GameState:
         for side, pile in enumerate(self.piles):
             if card in pile:
                 return f"it is in side {side}'s pile"
+        for seat, hand in enumerate(self.hands):
+            for declaration in self.declarations:
+                # A declared hand is shown to every seat.
+                if declaration.seat == seat and card in declaration.cards & hand:
+                    return f"seat {seat} declared it and holds it"
         return "it is not among the cards it can see"
 
     def _capture_reason(self, move: Move, legal: tuple[Move, ...]) -> str:
@@ -926,6 +964,7 @@ class GameState:
             source,
             hand_decks,
             links,
+            declarations,
         ) = fields
         card = move.card
         played = card.mask
@@ -940,7 +979,7 @@ class GameState:
             grown[side] |= taken | played
             piles = tuple(grown)
             last_capturer = seat
-            if not table and self._sweep_counts(card, hands, stock):
+            if not table and self._sweep_counts(card, table | taken, hands, stock):
                 sweeps = _bump(sweeps, side, sweeps[side] + 1)
         else:
             table |= played
@@ -951,6 +990,8 @@ class GameState:
             dealt, used = deal_round(rules, dealer, stock)
             hands = tuple(dealt)
             stock = stock[used:]
+            if rules.declarations:
+                declarations += declare_round(rules, dealt)
         state = _new_state(GameState)
         _set_fields(
             state,
@@ -974,6 +1015,7 @@ class GameState:
                 source,
                 hand_decks,
                 links,
+                declarations,
             ),
         )
         _set_moves(state, None)
@@ -993,15 +1035,23 @@ class GameState:
         )
 
     def _sweep_counts(
-        self, card: Card, hands: tuple[int, ...], stock: tuple[Card, ...]
+        self,
+        card: Card,
+        before: int,
+        hands: tuple[int, ...],
+        stock: tuple[Card, ...],
     ) -> bool:
+        """Whether a capture by ``card`` that empties the table (``before``
+        the capture) scores a sweep."""
         rules = self.rules
-        if (
-            rules.ace_takes_all
-            and not rules.ace_sweep_is_scopa
-            and ace_takes_table(rules, self._s[_TABLE], card)
-        ):
-            return False
+        if rules.ace_takes_all and card.mask & _ACES:
+            if is_take_all(rules, before, card, before):
+                if not rules.ace_sweep_is_scopa:
+                    return False
+            elif not rules.blocked_ace_sweeps and before & _ACES:
+                # A table ace blocked the take-all; the normal capture that
+                # emptied the table is no sweep under this rule (Cirulla).
+                return False
         if rules.last_card_sweep_counts:
             return True
         return bool(stock) or any(hands)
@@ -1041,7 +1091,13 @@ class GameState:
             leftover_side = rules.side_of(last_capturer)
             piles = _bump(piles, leftover_side, piles[leftover_side] | table)
             table = 0
-        totals, cappotto_side = hand_totals(rules, piles, sweeps)
+        declarations = fields[_DECLARATIONS]
+        totals, cappotto_side = hand_totals(
+            rules,
+            piles,
+            sweeps,
+            _declared_points(rules, declarations) if declarations else None,
+        )
         scores = tuple([a + b for a, b in zip(fields[_SCORES], totals, strict=True)])
         result = _FinishedHand(
             rules,
@@ -1054,6 +1110,7 @@ class GameState:
             leftover_side,
             sweeps,
             scores,
+            declarations,
         )
         results = fields[_HAND_RESULTS].add(result)
         winner = _game_winner(rules, cappotto_side, scores)
@@ -1078,6 +1135,7 @@ class GameState:
                 source=fields[_SOURCE],
                 hand_decks=hand_decks,
                 move_links=(),
+                declarations=declarations,
             )
         return _start_hand(
             rules,
@@ -1486,6 +1544,7 @@ def _make_state(**fields: Any) -> GameState:
     fields["hands"] = tuple([_mask(hand) for hand in fields["hands"]])
     fields["table"] = _mask(fields["table"])
     fields["piles"] = tuple([_mask(pile) for pile in fields["piles"]])
+    fields.setdefault("declarations", ())
     if type(fields["hand_results"]) is not HandLog:
         fields["hand_results"] = log_of(fields["hand_results"])
     return _state(tuple(fields[name] for name in _FIELDS))
@@ -1501,6 +1560,8 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     if not table:
         # Nothing to capture: every card is trailed.
         return tuple([_TRAILS[index] for index in _indexes(hand)])
+    if rules.ace_may_trail and hand & _ACES and rules.ace_takes_all:
+        return _plays_with_optional_take_all(rules, hand, table)
     # The table's capture entry: captures.pattern_of and table_entry written
     # out for the common case of a known pattern (this runs for every move).
     spread = _SPREAD
@@ -1511,7 +1572,7 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
             + spread[table >> 20 & 0x3FF]
             + spread[table >> 30]
         )
-        << 7
+        << CAPTURE_KEY_BITS
         | rules._capture_key
     )
     if entry is None:
@@ -1554,6 +1615,35 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _plays_with_optional_take_all(
+    rules: Ruleset, hand: int, table: int
+) -> tuple[Move, ...]:
+    """``ace_may_trail``: an ace whose only capture is the take-all may also
+    be trailed, and that capture does not count for the compulsion (a
+    blocked ace's normal capture does)."""
+    entry = table_entry(rules, table)
+    compulsion = rules.capture_compulsion
+    cards = []
+    must_capture = False
+    for index in _indexes(hand):
+        masks = captures_in(rules, table, entry, index)
+        optional = (
+            index % 10 == 0
+            and masks == (table,)
+            and is_take_all(rules, table, _CARDS[index], table)
+        )
+        must_capture = must_capture or (bool(masks) and not optional)
+        cards.append((index, masks, optional))
+    moves: list[Move] = []
+    for index, masks, optional in cards:
+        moves.extend([_play_move(index, mask) for mask in masks])
+        if compulsion is _NO_COMPULSION or (
+            (optional or not masks) and not (compulsion is _WHOLE_HAND and must_capture)
+        ):
+            moves.append(_TRAILS[index])
+    return tuple(moves)
+
+
 # Captures that take only some of a rank's table cards cost a mapping each
 # (see captures.realise): on a crowded table with pairs that is most of the
 # work.  A search meets the same tables again and again, so those moves are
@@ -1565,7 +1655,7 @@ _MANY_CAPTURES_LIMIT = 1 << 16
 def _many_captures(
     rules: Ruleset, table: int, index: int, described: tuple[Any, ...]
 ) -> tuple[Move, ...]:
-    key = (table << 6 | index) << 7 | rules._capture_key
+    key = (table << 6 | index) << CAPTURE_KEY_BITS | rules._capture_key
     moves = _MANY_CAPTURES.get(key)
     if moves is None:
         if len(_MANY_CAPTURES) >= _MANY_CAPTURES_LIMIT:
@@ -1574,6 +1664,16 @@ def _many_captures(
             [_play_move(index, mask) for mask in realise(table, described)]
         )
     return moves
+
+
+def _declared_points(
+    rules: Ruleset, declarations: tuple[tuple[int, int, int], ...]
+) -> list[int]:
+    """Each side's declaration points from kept ``(seat, mask, points)``."""
+    points = [0] * rules.sides
+    for seat, _, gained in declarations:
+        points[rules.side_of(seat)] += gained
+    return points
 
 
 def _indexes(mask: int) -> list[int]:
@@ -1732,6 +1832,7 @@ def _start_hand(
         source,
         (),
         (),
+        (),
     ]
     if source.seed is None and deals_used >= len(source.decks):
         return _deal_next(waiting)  # no deck to deal: it waits for one
@@ -1787,6 +1888,8 @@ def _deal_into_play(
     fields[_TABLE] = table
     fields[_STOCK] = stock
     fields[_FIRST_CARD] = None
+    if rules.declarations:
+        fields[_DECLARATIONS] = declare_round(rules, hands)
     fields[_TO_MOVE] = (dealer + 1) % rules.players
     return True
 

@@ -60,8 +60,10 @@ from .rules import (
     CaptureMode,
     CaptureRule,
     CaptureValues,
+    NapolaPoints,
     PrimieraRule,
     Ruleset,
+    TableAce,
     redeal_chance,
 )
 from .state import GameState, Phase, new_game
@@ -283,6 +285,8 @@ _ENUM_OPTIONS: dict[type[Any], str] = {
     CaptureCompulsion: "capture_compulsion",
     CaptureMode: "capture_mode",
     PrimieraRule: "primiera_rule",
+    TableAce: "table_ace",
+    NapolaPoints: "napola_points",
 }
 
 _DRAWN_OPTIONS = (
@@ -295,15 +299,22 @@ _DRAWN_OPTIONS = (
     "capture_compulsion",
     "capture_mode",
     "ace_takes_all",
-    "ace_blocked_by_table_ace",
+    "table_ace",
     "ace_sweep_is_scopa",
+    "ace_may_trail",
+    "blocked_ace_sweeps",
     "last_card_sweep_counts",
     "redeal_kings",
+    "redeal_aces",
     "first_card_choice",
     "initial_fifteen_sweeps",
     "primiera_rule",
     "re_bello",
     "napola",
+    "napola_points",
+    "grande",
+    "declarations",
+    "wild_card",
     "cappotto",
     "target_score",
 )
@@ -311,6 +322,8 @@ _DRAWN_OPTIONS = (
 
 
 _KINGS = (3, None, 1, 2, 4)
+_ACES = (None, 2, 1, 3, 4)
+_WILD_CARDS = (Card.parse("7H"), None, Card.parse("AD"), Card.parse("KC"))
 
 
 def _kings_allowed(table: int, kings: object) -> bool:
@@ -444,6 +457,12 @@ def rulesets(
         kings = pick(draw, "redeal_kings", _KINGS)
         if "redeal_kings" not in options and not _kings_allowed(table, kings):
             kings = None
+        aces = pick(draw, "redeal_aces", _ACES)
+        if "redeal_aces" not in options and not (
+            _kings_allowed(table, aces)
+            and redeal_chance(table, kings, aces) < _MAX_REDEAL_CHANCE
+        ):
+            aces = None
         drawn: dict[str, Any] = {
             "players": count,
             "partnerships": pick(
@@ -458,14 +477,15 @@ def rulesets(
             ),
             "capture_mode": mode,
             "ace_takes_all": pick(draw, "ace_takes_all", [False, True]),
-            "ace_blocked_by_table_ace": pick(
-                draw, "ace_blocked_by_table_ace", [True, False]
-            ),
+            "table_ace": pick(draw, "table_ace", list(TableAce)),
             "ace_sweep_is_scopa": pick(draw, "ace_sweep_is_scopa", [True, False]),
+            "ace_may_trail": pick(draw, "ace_may_trail", [False, True]),
+            "blocked_ace_sweeps": pick(draw, "blocked_ace_sweeps", [True, False]),
             "last_card_sweep_counts": pick(
                 draw, "last_card_sweep_counts", [False, True]
             ),
             "redeal_kings": kings,
+            "redeal_aces": aces,
             "first_card_choice": pick(
                 draw, "first_card_choice", [False, True] if table else [False]
             ),
@@ -477,6 +497,12 @@ def rulesets(
             "primiera_rule": pick(draw, "primiera_rule", list(PrimieraRule)),
             "re_bello": pick(draw, "re_bello", [False, True]),
             "napola": pick(draw, "napola", [False, True]),
+            "napola_points": pick(draw, "napola_points", list(NapolaPoints)),
+            "grande": pick(draw, "grande", [False, True]),
+            "declarations": pick(
+                draw, "declarations", [False, True] if hand == 3 else [False]
+            ),
+            "wild_card": pick(draw, "wild_card", _WILD_CARDS),
             "cappotto": pick(draw, "cappotto", [False, True]),
             "target_score": options["target_score"]
             if "target_score" in options

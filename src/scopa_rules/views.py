@@ -21,7 +21,9 @@ True
 
 Consistency goes beyond hand sizes: under ``capture_compulsion="whole_hand"``
 a seat that trailed held no card that could capture, so a sample never gives
-it one.  Samples are for search: their history is the view's, but they carry
+it one.  Under ``declarations`` a declared hand is known to every seat, so a
+sample leaves its cards with their seat, and a seat that did not declare
+this round is never dealt a hand it would have declared.  Samples are for search: their history is the view's, but they carry
 no deck or seed of the real game, so :meth:`GameState.record` refuses them.
 """
 
@@ -36,6 +38,7 @@ import attrs
 
 from .captures import capture_masks
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
+from .declarations import Declaration, _kind_of
 from .errors import InvalidStateError, shown
 from .moves import Move, MoveKind
 from .rules import CaptureCompulsion, Ruleset
@@ -151,6 +154,9 @@ class PlayerView:
     is not among them)."""
     hand_results: tuple[HandResult, ...]
     """The finished hands, without their decks."""
+    declarations: tuple[Declaration, ...] = ()
+    """This hand's declarations (option ``declarations``): every seat knows
+    them."""
     _events_of: Callable[[], tuple[Event, ...]] | None = attrs.field(
         default=None, eq=False, repr=False, alias="events_of"
     )
@@ -209,7 +215,26 @@ class PlayerView:
             hand_results=tuple(_public_result(r, seat) for r in state.hand_results),
             events_of=functools.partial(_seen_events, state, seat),
             moves=state.legal_moves() if state.current_player == seat else (),
+            declarations=state.declarations,
         )
+
+    @property
+    def declared(self) -> tuple[CardSet, ...]:
+        """By seat, the cards of its declared hands it still holds (option
+        ``declarations``): every seat knows where they are.
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(sr.Ruleset.cirulla(), seed=8)
+        >>> state.view(0).declared
+        (CardSet(''), CardSet('2H 2S 4C'))
+        """
+        played = self.table.mask
+        for pile in self.piles:
+            played |= pile.mask
+        held = [0] * self.rules.players
+        for declaration in self.declarations:
+            held[declaration.seat] |= declaration.cards.mask & ~played
+        return tuple([_from_mask(mask) for mask in held])
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -283,13 +308,16 @@ class PlayerView:
 
     @property
     def unseen(self) -> CardSet:
-        """The cards this seat cannot see: the other hands, the stock and a
-        first card that another seat is deciding on."""
+        """The cards this seat cannot see: the other hands (but their
+        declared cards), the stock and a first card that another seat is
+        deciding on."""
         seen = self.hand.mask | self.table.mask
         for pile in self.piles:
             seen |= pile.mask
         if self.first_card is not None:
             seen |= self.first_card.mask
+        for cards in self.declared:
+            seen |= cards.mask
         return _from_mask(ALL_CARDS.mask & ~seen)
 
     @property
@@ -345,6 +373,37 @@ class PlayerView:
                     forbidden[turn.seat] = mask
         return forbidden
 
+    def _undeclared_rounds(self) -> dict[int, int]:
+        """Under ``declarations``: for each other seat that did not declare
+        the hand it was dealt this round, the cards it has played since that
+        deal (its hidden cards and these made a hand that did not qualify)."""
+        rules = self.rules
+        if not rules.declarations or rules.hand_size != 3:
+            return {}
+        plays = [t for t in self.turns if t.move.kind is MoveKind.PLAY]
+        in_round = sum(rules.hand_size - size for size in self.hand_sizes)
+        played: dict[int, int] = {
+            seat: 0 for seat in range(rules.players) if seat != self.seat
+        }
+        for turn in plays[len(plays) - in_round :] if in_round else []:
+            if turn.seat in played:
+                played[turn.seat] |= turn.move.card.mask
+        public = self.table.mask
+        for pile in self.piles:
+            public |= pile.mask
+        for declaration in self.declarations:
+            # A declaration of this round: its cards played so far are the
+            # seat's plays of this round and the rest is what it holds.  Its
+            # dealt hand is known, so there is nothing to check.
+            seat, mask = declaration.seat, declaration.cards.mask
+            if (
+                seat in played
+                and mask & public == played[seat]
+                and (mask & ~public).bit_count() == self.hand_sizes[seat]
+            ):
+                del played[seat]
+        return played
+
     def sample(self, rng: random.Random) -> GameState:
         """A full game state consistent with this view, the hidden cards dealt
         uniformly at random among all consistent deals.
@@ -365,6 +424,8 @@ class PlayerView:
         chooser = (self.dealer + 1) % players
         hidden_first = self.phase is Phase.FIRST_CARD and self.seat != chooser
         forbidden = self._forbidden()
+        declared = self.declared
+        undeclared = self._undeclared_rounds()
         pool = list(self.unseen)
         while True:
             rng.shuffle(pool)
@@ -375,11 +436,16 @@ class PlayerView:
                 if seat == self.seat:
                     hands.append(self.hand)
                     continue
-                size = self.hand_sizes[seat]
-                cards = _from_mask(_mask(pool[used : used + size]))
+                known = declared[seat].mask
+                size = self.hand_sizes[seat] - len(declared[seat])
+                cards = _from_mask(known | _mask(pool[used : used + size]))
                 used += size
                 if cards.mask & forbidden.get(seat, 0):
                     consistent = False
+                    break
+                played = undeclared.get(seat)
+                if played is not None and _kind_of(self.rules, cards.mask | played):
+                    consistent = False  # it would have declared that hand
                     break
                 hands.append(cards)
             if consistent:
@@ -419,6 +485,9 @@ class PlayerView:
             source=_DealSource(seed=rng.getrandbits(63), decks=(), sampled=True),
             hand_decks=(),
             move_links=links,
+            declarations=tuple(
+                [(d.seat, d.cards.mask, d.points) for d in self.declarations]
+            ),
         )
 
     def render(self, *, symbols: bool = False) -> str:
