@@ -33,12 +33,14 @@ def make_bot(name: str, iterations: int) -> sr.Bot:
 
 
 def categories(rules: sr.Ruleset) -> list[int]:
-    """The indexes of the categories in force (re bello and napola only when
-    they score)."""
+    """The indexes of the categories in force (those of optional rules only
+    when they score)."""
+    optional = {"re_bello", "napola", "grande", "declaration"}
     return [
         i
         for i, name in enumerate(CATEGORIES)
-        if (name != "re_bello" or rules.re_bello) and (name != "napola" or rules.napola)
+        if name not in optional
+        or getattr(rules, name.replace("declaration", "declarations"))
     ]
 
 

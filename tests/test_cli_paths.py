@@ -58,6 +58,12 @@ def test_demo_chkobba_through_main() -> None:
     assert "  first card, seen by seat 0: 3C" in out.getvalue()
 
 
+def test_demo_cirulla_shows_declarations() -> None:
+    out = io.StringIO()
+    cli.run_demo(sr.Ruleset.cirulla(), 8, out)
+    assert "  seat 1 declares 2H 2S 4C: cirulla, 3 points" in out.getvalue()
+
+
 def test_demo_escoba_shows_initial_sweeps() -> None:
     out = io.StringIO()
     cli.run_demo(sr.Ruleset.from_name("escoba"), 0, out)

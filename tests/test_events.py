@@ -140,7 +140,13 @@ def check_deal(state: sr.GameState, events: list[ev.Event]) -> None:
     while events and isinstance(events[0], ev.Redealt):
         redeal = events.pop(0)
         assert isinstance(redeal, ev.Redealt)
-        assert redeal.reason == "kings"
+        assert redeal.reason in ("kings", "aces")
+    declared = [event for event in events if isinstance(event, ev.Declared)]
+    if declared:
+        made = state.declarations[-len(declared) :]
+        assert [(e.seat, e.cards, e.kind, e.points) for e in declared] == [
+            (d.seat, d.cards, d.kind, d.points) for d in made
+        ]
     if state.phase is sr.Phase.FIRST_CARD:
         assert events == [ev.FirstCardDealt(state.current_player, state.first_card)]  # type: ignore[arg-type]
         return
@@ -266,6 +272,34 @@ def test_chkobba_first_card_then_kings(keep: bool) -> None:
     seen = ev.seen_by(happened, 1)
     assert seen[0].card is (None if keep else sr.Card.parse("2D"))  # type: ignore[union-attr]
     assert seen[2] == ev.FirstCardDealt(0, None)
+
+
+def test_cirulla_declarations_are_told_as_they_are_made() -> None:
+    rules = sr.Ruleset.cirulla()
+    happened = ev.opening(sr.new_game(rules, seed=8))
+    assert ev.Declared(1, 1, sr.CardSet("2H 2S 4C"), "cirulla", 3) in happened
+    for seed in range(6):
+        final = random_game(rules, seed)[-1][2]
+        events = final.record().events()
+        told = [e for e in events if isinstance(e, ev.Declared)]
+        made = [d for result in final.hand_results for d in result.declarations]
+        assert [(e.seat, e.cards, e.points) for e in told] == [
+            (d.seat, d.cards, d.points) for d in made
+        ]
+        # A declared hand is shown to every seat.
+        assert [e for e in ev.seen_by(events, 0) if isinstance(e, ev.Declared)] == told
+
+
+def test_a_redeal_for_aces() -> None:
+    rules = sr.Ruleset.cirulla()
+    aces = sr.CardSet("AD AS")
+    rest = [card for card in sr.ALL_CARDS if card not in aces]
+    deck = sr.Deck([*rest[:6], *aces, *rest[6:]])
+    happened = ev.opening(sr.new_game(rules, decks=[deck], seed=1))
+    redeal = happened[1]
+    assert isinstance(redeal, ev.Redealt)
+    assert redeal.reason == "aces"
+    assert aces <= redeal.table
 
 
 def test_escoba_initial_sweeps() -> None:

@@ -55,7 +55,8 @@ def _narrate(
     terminal game shows what its player's seat saw (its own hand is on the
     screen already)."""
     play = ""  # a play's line, until its capture and sweep are known
-    dealt: list[ev.CardsDealt] = []
+    dealt: list[ev.CardsDealt] = []  # a deal's hands, and its declarations,
+    declared: list[ev.Declared] = []  # until the table shows (or not) it began a hand
 
     def flush(refill: bool) -> None:
         if dealt and demo:
@@ -63,11 +64,18 @@ def _narrate(
             print(f"  deal: {hands}", file=out)
         elif dealt and refill:
             print(f"  new deal: {dealt[0].count} cards each", file=out)
+        for made in declared:
+            said = f"{made.cards}: {made.kind}, {made.points} points"
+            print(f"  {names[made.seat]} declares {said}", file=out)
         dealt.clear()
+        declared.clear()
 
     for event in events:
         if isinstance(event, ev.CardsDealt):
             dealt.append(event)
+            continue
+        if isinstance(event, ev.Declared):
+            declared.append(event)
             continue
         flush(refill=not isinstance(event, ev.TableDealt))
         if play and not isinstance(event, (ev.Captured, ev.Trailed, ev.Swept)):

@@ -44,10 +44,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 import attrs
 
-from .cards import Card, CardSet
+from .cards import Card, CardSet, Rank
 from .dealing import deal_hand
 from .deck import Deck
 from .moves import Move, MoveKind
+from .rules import Ruleset
 from .scoring import HandScore
 from .state import GameState, Phase
 
@@ -99,8 +100,9 @@ class HandStarted:
 @attrs.frozen
 class Redealt:
     """The cards were collected and dealt again, because of what the table
-    showed (``reason`` ``"kings"``: ``redeal_kings`` kings among the table
-    cards).  ``table`` is the table that was shown.
+    showed: ``reason`` is ``"kings"`` (``redeal_kings`` kings among the
+    table cards) or ``"aces"`` (``redeal_aces`` aces).  ``table`` is the
+    table that was shown.
 
     >>> Redealt(hand_number=0, reason="kings", table=CardSet("KD 2H KS KC"))
     Redealt(hand_number=0, reason='kings', table=CardSet('KD 2H KS KC'))
@@ -155,6 +157,25 @@ class CardsDealt:
     seat: int
     count: int
     cards: CardSet | None
+
+
+@attrs.frozen
+class Declared:
+    """Cirulla (option ``declarations``): ``seat`` declares the three cards
+    it was just dealt, shown to every seat, and ``side`` will score
+    ``points`` for them at the end of the hand (``kind`` ``"cirulla"``: 3
+    cards adding up to 9 or less; ``"decino"``: three of one rank).
+
+    >>> Declared(seat=1, side=1, cards=CardSet("2H 2S 4C"), kind="cirulla", points=3)
+    Declared(seat=1, side=1, cards=CardSet('2H 2S 4C'), kind='cirulla', points=3)
+    """
+
+    type: ClassVar[str] = "declared"
+    seat: int
+    side: int
+    cards: CardSet
+    kind: str
+    points: int
 
 
 @attrs.frozen
@@ -294,6 +315,7 @@ Event = Union[  # noqa: UP007 - a runtime alias, also on Python 3.10
     FirstCardDealt,
     FirstCardDecided,
     CardsDealt,
+    Declared,
     TableDealt,
     InitialSweeps,
     CardPlayed,
@@ -445,7 +467,9 @@ def _transition(
             happened.extend(_deals(after, (), None))
     elif move is not None and move.kind is MoveKind.PLAY:
         if sum(len(hand) for hand in before.hands) == 1:
-            happened.extend(_cards_dealt(after))  # every hand was empty: a refill
+            # Every hand was empty: a refill, and declarations on it.
+            happened.extend(_cards_dealt(after))
+            happened.extend(_declared(after, len(before.declarations)))
     else:
         # A first-card decision, or a deck supplied: what the deck in
         # question (and any after it) did.
@@ -481,15 +505,32 @@ def _deals(
         if index == 0 and decision is not None:
             keep = decision.kind is MoveKind.KEEP_FIRST_CARD
         table = CardSet.from_mask(deal_hand(rules, after.dealer, deck.cards, keep)[1])
-        # Kings are the only reason the rules redeal (redeal_kings).
-        happened.append(Redealt(after.hand_number, "kings", table))
+        happened.append(Redealt(after.hand_number, _redeal_reason(rules, table), table))
     if not dealt:
         return happened
     if after.phase is Phase.FIRST_CARD:
         chooser = (after.dealer + 1) % rules.players
         happened.append(FirstCardDealt(chooser, after.first_card))
         return happened
-    return happened + _cards_dealt(after) + _table_dealt(after)
+    return happened + _cards_dealt(after) + _declared(after, 0) + _table_dealt(after)
+
+
+def _declared(state: GameState, told: int) -> list[Event]:
+    """The declarations of ``state``'s hand after the first ``told``."""
+    rules = state.rules
+    return [
+        Declared(
+            made.seat, rules.side_of(made.seat), made.cards, made.kind, made.points
+        )
+        for made in state.declarations[told:]
+    ]
+
+
+def _redeal_reason(rules: Ruleset, table: CardSet) -> str:
+    kings = rules.redeal_kings
+    if kings is not None and len(CardSet.of_rank(table, Rank.KING)) >= kings:
+        return "kings"
+    return "aces"  # needs_redeal() asked for one, and it was not the kings
 
 
 def _cards_dealt(state: GameState) -> list[Event]:
@@ -541,7 +582,7 @@ def _json_value(value: object) -> Any:
 
 def score_to_dict(score: HandScore) -> dict[str, Any]:
     """A hand's breakdown as JSON-safe data: the options that shaped it, each
-    side's totals and every field of its :class:`SideScore`.
+    side's total and every field of its :class:`SideScore`.
 
     >>> import scopa_rules as sr
     >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D"), sr.CardSet("KS")], [0, 0])
@@ -549,11 +590,14 @@ def score_to_dict(score: HandScore) -> dict[str, Any]:
     >>> data["totals"], data["sides"][0]["settebello_points"]
     ([2, 0], 1)
     """
+    options = {
+        field.name: getattr(score, field.name)
+        for field in attrs.fields(HandScore)
+        if field.name not in ("sides", "primiera_rule")
+    }
     return {
         "primiera_rule": score.primiera_rule.value,
-        "re_bello": score.re_bello,
-        "napola": score.napola,
-        "cappotto": score.cappotto,
+        **options,
         "totals": list(score.totals),
         "sides": [{**attrs.asdict(side), "total": side.total} for side in score.sides],
     }

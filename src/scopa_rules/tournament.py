@@ -32,23 +32,29 @@ import attrs
 from .bots import Bot, FullStateBot, play_game
 from .errors import InvalidStateError, shown
 from .rules import Ruleset
+from .scoring import SideScore
 
 __all__ = ["CATEGORIES", "MatchResult", "Standing", "match", "wilson_interval"]
 
-CATEGORIES: tuple[str, ...] = (
-    "cards",
-    "coins",
-    "settebello",
-    "primiera",
-    "sweeps",
-    "re_bello",
-    "napola",
-)
-"""The scoring categories of :attr:`Standing.points`, in order."""
-
+# Every *_points field of a side's breakdown is a scoring category.
 _POINT_FIELDS = tuple(
-    f"{name}_points" if name != "sweeps" else "sweep_points" for name in CATEGORIES
+    field.name for field in attrs.fields(SideScore) if field.name.endswith("_points")
 )
+CATEGORIES: tuple[str, ...] = tuple(
+    "sweeps" if name == "sweep_points" else name.removesuffix("_points")
+    for name in _POINT_FIELDS
+)
+"""The scoring categories of :attr:`Standing.points`, in order: ``cards``,
+``coins``, ``settebello``, ``primiera``, ``sweeps`` and those of optional
+rules (``re_bello``, ``napola``, ``grande``, ``declaration``)."""
+
+# The categories that score only under an option, by the option's name.
+_OPTIONAL = {
+    "re_bello": "re_bello",
+    "napola": "napola",
+    "grande": "grande",
+    "declaration": "declarations",
+}
 
 # What a batch of games adds up to: games played, and for each bot its wins
 # and its points in each category.
@@ -76,7 +82,7 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
 class Standing:
     """One bot's results in a match.
 
-    >>> standing = Standing("greedy", 100, 60, (1.0, 1.0, 0.5, 0.5, 0.25, 0.0, 0.0))
+    >>> standing = Standing("greedy", 100, 60, (1.0, 1.0, 0.5, 0.5, 0.25, 0, 0, 0, 0))
     >>> standing.win_rate, standing.interval, standing.mean_points
     (0.6, (0.502, 0.6906), 3.25)
     """
@@ -124,13 +130,13 @@ class MatchResult:
 
     def table(self) -> str:
         """The standings as a text table: win rate with its 95 % interval,
-        mean points per game in all and by category (re bello and napola
+        mean points per game in all and by category (those of optional rules
         only when the rules score them).
 
         >>> import scopa_rules as sr
         >>> print(MatchResult(sr.Ruleset.scopa(), 1, 10, (
-        ...     Standing("greedy", 10, 7, (1.5, 1.0, 0.5, 1.2, 0.8, 0.0, 0.0)),
-        ...     Standing("random", 10, 3, (1.0, 1.0, 0.5, 0.3, 0.4, 0.0, 0.0))), 0.0).table())
+        ...     Standing("greedy", 10, 7, (1.5, 1.0, 0.5, 1.2, 0.8, 0, 0, 0, 0)),
+        ...     Standing("random", 10, 3, (1.0, 1.0, 0.5, 0.3, 0.4, 0, 0, 0, 0))), 0.0).table())
         bot     games  wins  win rate   95% interval  points  cards  coins  settebello  primiera  sweeps
         greedy     10     7     70.0%  39.7% - 89.2%    5.00   1.50   1.00        0.50      1.20    0.80
         random     10     3     30.0%  10.8% - 60.3%    3.20   1.00   1.00        0.50      0.30    0.40
@@ -139,8 +145,7 @@ class MatchResult:
         shown_categories = [
             i
             for i, name in enumerate(CATEGORIES)
-            if (name != "re_bello" or rules.re_bello)
-            and (name != "napola" or rules.napola)
+            if name not in _OPTIONAL or getattr(rules, _OPTIONAL[name])
         ]
         headers = ["bot", "games", "wins", "win rate", "95% interval", "points"]
         headers += [CATEGORIES[i].replace("_", " ") for i in shown_categories]

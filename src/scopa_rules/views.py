@@ -70,6 +70,13 @@ def _turns_data(turns: Iterable[Turn]) -> list[list[Any]]:
     return [[turn.seat, str(turn.move)] for turn in turns]
 
 
+def _declarations_data(declarations: Iterable[Declaration]) -> list[dict[str, Any]]:
+    return [
+        {"seat": d.seat, "cards": str(d.cards), "kind": d.kind, "points": d.points}
+        for d in declarations
+    ]
+
+
 def _public_turns(turns: Iterable[Turn], seat: int) -> tuple[Turn, ...]:
     # A kept first card is its holder's secret: other seats see that a card
     # was kept (first_card_kept) but not which, so the turn is left out.
@@ -297,9 +304,11 @@ class PlayerView:
                     "leftover_side": result.leftover_side,
                     "score": score_to_dict(result.score),
                     "scores": list(result.scores),
+                    "declarations": _declarations_data(result.declarations),
                 }
                 for result in self.hand_results
             ],
+            "declarations": _declarations_data(self.declarations),
             "legal_moves": [str(move) for move in self.legal_moves()],
         }
         if events:
