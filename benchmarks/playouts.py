@@ -139,6 +139,9 @@ def main() -> None:
         ("Scopone Scientifico", sr.Ruleset.scopone_scientifico()),
         ("Chkobba, 2 players", sr.Ruleset.chkobba()),
         ("Escoba, 2 players", sr.Ruleset.escoba()),
+        ("Scopone", sr.Ruleset.scopone()),
+        ("Scopa a 15, 2 players", sr.Ruleset.scopa_a_quindici()),
+        ("Cirulla, 2 players", sr.Ruleset.cirulla()),
     ]
     for name, rules in presets:
         rng = random.Random(1)

@@ -135,3 +135,18 @@ def test_the_digest_script_is_deterministic_in_one_process() -> None:
     assert digest() == digest()
     assert len(hashlib.sha256().hexdigest()) == 64
     assert json.dumps([1]) == "[1]"
+
+
+def test_a_compiled_module_older_than_its_source_is_reported(tmp_path: Path) -> None:
+    source = tmp_path / "state.py"
+    built = tmp_path / f"state{EXTENSION_SUFFIXES[0]}"
+    source.write_text("x = 1\n")
+    built.write_bytes(b"")
+    os.utime(built, (1_000_000, 1_000_000))
+    os.utime(source, (2_000_000, 2_000_000))
+    assert _compiled.stale_modules(str(tmp_path)) == ("state",)
+    with pytest.warns(UserWarning, match="compiled state is older than the source"):
+        _compiled._warn_stale(str(tmp_path))
+    os.utime(built, (2_000_001, 2_000_001))
+    assert _compiled.stale_modules(str(tmp_path)) == ()
+    _compiled._warn_stale(str(tmp_path))  # nothing to say

@@ -539,3 +539,30 @@ def test_describe_names_every_new_option() -> None:
     plain = sr.Ruleset.cirulla(wild_card=None).describe()
     assert "is wild" not in plain
     assert "10 for three of one rank (decino)" in plain
+
+
+def test_observations_show_declared_cards_as_known() -> None:
+    state = _declaring_game()
+    rules = state.rules
+    layout = sr.observation_layout(rules)
+    assert "known" not in sr.observation_layout(sr.Ruleset.scopa())
+    start, size = layout["known"]
+    assert size == 40
+    vector = sr.observe(state.view(1))
+    known = [sr.Card.from_index(i) for i in range(size) if vector[start + i]]
+    assert sr.CardSet(known) == sr.CardSet("5D 5S 7H")
+    unseen_start, _ = layout["unseen"]
+    assert not any(vector[unseen_start + card.index] for card in known)
+    own = sr.observe(state.view(0))
+    assert not any(own[start : start + size])  # seat 1 declared nothing
+    bounds = sr.observation_bounds(rules)
+    scores_start, _ = layout["scores"]
+    assert bounds[scores_start] == 51 + 60 + 10 * 2 * 6
+
+
+def test_score_hand_checks_the_declaration_points() -> None:
+    piles = [sr.CardSet("AD"), sr.CardSet("2D")]
+    with pytest.raises(sr.InvalidStateError, match="give 2 declaration points, not 3"):
+        sr.score_hand(sr.Ruleset.cirulla(), piles, [0, 0], [1, 2, 3])
+    score = sr.score_hand(sr.Ruleset.cirulla(), piles, [0, 0], [3, 10])
+    assert [side.declaration_points for side in score.sides] == [3, 10]

@@ -26,7 +26,15 @@ def load(name: str) -> ModuleType:
 
 
 def test_every_example_is_tested() -> None:
-    tested = {"greedy_bot", "ismcts_bot", "play_terminal", "tournament"}
+    tested = {
+        "greedy_bot",
+        "gymnasium_rollout",
+        "ismcts_bot",
+        "openspiel_ismcts",
+        "pettingzoo_random",
+        "play_terminal",
+        "tournament",
+    }
     assert {path.stem for path in EXAMPLES.glob("*.py")} == tested
 
 
@@ -149,3 +157,24 @@ def test_bad_arguments(name: str, argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         load(name).main(argv)
     assert exit_info.value.code == 2
+
+
+def test_openspiel_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pyspiel")
+    argv = ["--games", "1", "--simulations", "5", "--target", "1"]
+    assert load("openspiel_ismcts").main(argv) == 0
+    out = capsys.readouterr().out
+    assert "game 1: scores " in out
+    assert "won" in out
+
+
+def test_pettingzoo_random(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("pettingzoo")
+    assert load("pettingzoo_random").main(["--games", "1", "--preset", "scopone"]) == 0
+    assert "rewards seat_0 " in capsys.readouterr().out
+
+
+def test_gymnasium_rollout(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("gymnasium")
+    assert load("gymnasium_rollout").main(["--episodes", "1"]) == 0
+    assert "mean reward of the masked random policy" in capsys.readouterr().out

@@ -49,6 +49,13 @@ GOLDEN: list[tuple[str, sr.Ruleset, int, list[int]]] = [
         3,
         [3, 9, 18, 36, 36, 36, 108],
     ),
+    ("cirulla", sr.Ruleset.cirulla(), 7, [3, 21, 52, 121, 131, 143, 477]),
+    (
+        "cirulla, 4 players, a declaration in the deal",
+        sr.Ruleset.cirulla(players=4),
+        5,
+        [4, 15, 45, 150, 307, 639, 1313],
+    ),
     (
         "whole-hand compulsion",
         sr.Ruleset.scopa(capture_compulsion="whole_hand"),

@@ -31,6 +31,19 @@ from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from .deck import Deck
 from .declarations import Declaration, declaration_of
+from .encoding import (
+    ACTION_ENCODING_VERSION,
+    KEEP_FIRST_CARD_ACTION,
+    NUM_ACTIONS,
+    STOP_ACTION,
+    TABLE_FIRST_CARD_ACTION,
+    TAKE_ACTION_BASE,
+    ActionState,
+    decode_action,
+    decode_actions,
+    describe_action,
+    encode_move,
+)
 from .errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -40,6 +53,13 @@ from .errors import (
     ScopaError,
 )
 from .moves import Move, MoveKind
+from .observation import (
+    OBSERVATION_VERSION,
+    observation_bounds,
+    observation_layout,
+    observation_size,
+    observe,
+)
 from .perft import perft
 from .records import GameRecord
 from .rules import (
@@ -70,7 +90,15 @@ from .views import PlayerView
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "ACTION_ENCODING_VERSION",
     "ALL_CARDS",
+    "KEEP_FIRST_CARD_ACTION",
+    "NUM_ACTIONS",
+    "OBSERVATION_VERSION",
+    "STOP_ACTION",
+    "TABLE_FIRST_CARD_ACTION",
+    "TAKE_ACTION_BASE",
+    "ActionState",
     "AmbiguousMoveError",
     "Bot",
     "CaptureCompulsion",
@@ -115,11 +143,19 @@ __all__ = [
     "apply_move",
     "capture_options",
     "declaration_of",
+    "decode_action",
+    "decode_actions",
+    "describe_action",
+    "encode_move",
     "events",
     "kernel_info",
     "legal_moves",
     "match",
     "new_game",
+    "observation_bounds",
+    "observation_layout",
+    "observation_size",
+    "observe",
     "perft",
     "play_game",
     "playout",

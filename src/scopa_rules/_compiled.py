@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections.abc import Mapping
 from importlib.machinery import (
     BYTECODE_SUFFIXES,
@@ -54,8 +55,41 @@ def _use_sources(package_dir: str) -> None:
     )
 
 
+def stale_modules(package_dir: str) -> tuple[str, ...]:
+    """The compiled modules in ``package_dir`` whose Python source was
+    changed after they were built (a contributor edited the source of an
+    editable install and did not rebuild): Python would import the old
+    compiled code."""
+    stale = []
+    for name in COMPILED_MODULES:
+        source = os.path.join(package_dir, f"{name}.py")
+        for suffix in EXTENSION_SUFFIXES:
+            built = os.path.join(package_dir, name + suffix)
+            if (
+                os.path.exists(built)
+                and os.path.exists(source)
+                # Two seconds of slack: an installer writes both files at
+                # nearly the same moment, in either order.
+                and os.path.getmtime(source) > os.path.getmtime(built) + 2
+            ):
+                stale.append(name)
+    return tuple(stale)
+
+
+def _warn_stale(package_dir: str) -> None:
+    stale = stale_modules(package_dir)
+    if stale:
+        warnings.warn(
+            f"scopa_rules: the compiled {', '.join(stale)} "
+            f"{'is' if len(stale) == 1 else 'are'} older than the source; "
+            "rebuild with 'pip install -e .', or set SCOPA_RULES_PURE=1 to run "
+            "the sources",
+            stacklevel=3,
+        )
+
+
 PURE_REQUESTED = _pure_requested(os.environ)
-_use_sources(_PACKAGE_DIR) if PURE_REQUESTED else None
+_use_sources(_PACKAGE_DIR) if PURE_REQUESTED else _warn_stale(_PACKAGE_DIR)
 
 
 @attrs.frozen

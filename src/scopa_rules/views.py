@@ -470,7 +470,18 @@ class PlayerView:
             and self.seat != chooser
             and not any(t.move.kind is MoveKind.KEEP_FIRST_CARD for t in turns)
         ):
-            turns = (_hidden_keep(self, hands, chooser, rng), *turns)
+            # After a kings redeal the kept card is the last decision: it
+            # follows any tabled first card the seat saw.
+            at = max(
+                (
+                    i + 1
+                    for i, t in enumerate(turns)
+                    if t.move.kind is MoveKind.TABLE_FIRST_CARD
+                ),
+                default=0,
+            )
+            keep = _hidden_keep(self, hands, chooser, rng)
+            turns = (*turns[:at], keep, *turns[at:])
         links: tuple[object, ...] = ()
         for turn in turns:
             links = (links, turn.seat, turn.move)
@@ -545,4 +556,6 @@ def _hidden_keep(
         if t.seat == chooser and t.move.kind is MoveKind.PLAY
     ][:size]
     held = played if len(played) == size else played + list(hands[chooser])
-    return Turn(chooser, Move.keep_first_card(rng.choice(sorted(held))))
+    # While a redealt deck's first card is being decided, the kept card was
+    # of the deck collected again: any card.
+    return Turn(chooser, Move.keep_first_card(rng.choice(sorted(held or ALL_CARDS))))

@@ -1,0 +1,329 @@
+"""Every ruleset of the library as an OpenSpiel game (``pip install
+scopa-rules[openspiel]``).
+
+Importing this module registers the game ``"scopa_rules"`` with pyspiel.  Its
+parameters are the ruleset's :meth:`~scopa_rules.Ruleset.to_dict` (an option
+that may be ``None`` is given as 0 for ``None`` when it is a number, such as
+``redeal_kings``, and as ``""`` when it is a card, ``wild_card``)
+and ``returns``, ``"win_loss"`` (the default) or ``"points"`` (see
+:mod:`scopa_rules.adapters`).  :func:`load_game` builds the parameters from a
+ruleset:
+
+>>> import pyspiel
+>>> import scopa_rules as sr
+>>> from scopa_rules.adapters.openspiel import load_game
+>>> game = load_game(sr.Ruleset.scopone_scientifico())
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(4, 96, 40)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 40)
+
+The game is one of imperfect information with explicit chance nodes: each
+deck is dealt card by card, 40 chance actions (the card's index) each with a
+uniform chance over the cards not yet dealt.  Dealing card by card rather
+than drawing a whole shuffle at once keeps the chance outcomes at 40 (a
+shuffle has 40! of them) and lets tree algorithms and samplers treat the deal
+as OpenSpiel expects; no seat sees the chance actions, only the cards its
+view shows.  A seat's actions are the ids of :mod:`scopa_rules.encoding`.
+
+Information states: the string is the seat's view (:meth:`PlayerView.render`)
+with its perfect-recall history (every hand's turns as the seat saw them);
+the tensor is the observation of :func:`scopa_rules.observe`, which keeps
+the captured cards of each side rather than their order.  The observation
+string is the view alone.  :meth:`ScopaState.resample_from_infostate` deals
+the hidden cards again with :meth:`PlayerView.sample`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from ..cards import ALL_CARDS, Card
+from ..encoding import NUM_ACTIONS, ActionState, describe_action
+from ..observation import most_hand_points, observation_layout, observation_size
+from ..rules import Ruleset
+from ..state import GameState, Phase, new_game
+from . import Returns, check_returns, seat_returns
+from ._arrays import observation_array
+
+__all__ = ["GAME_NAME", "ScopaGame", "ScopaState", "game_parameters", "load_game"]
+
+GAME_NAME = "scopa_rules"
+"""The name the game is registered under with pyspiel."""
+
+_MAX_PLAYERS = 40  # one card each and no table
+# Options that may be None travel as 0 (numbers) or "" (cards): OpenSpiel
+# parameters cannot be None, and each keeps one type.
+_NONE_AS: dict[str, Any] = {
+    field.name: "" if "Card" in str(field.type) else 0
+    for field in attrs.fields(Ruleset)
+    if "None" in str(field.type)
+}
+# Per hand, at most: two decks dealt (a redeal), 40 plays, 40 takes, 40 stops
+# and a first-card decision.
+_STEPS_PER_HAND = 80 + 40 * 3 + 1
+
+
+def game_parameters(rules: Ruleset, *, returns: Returns = "win_loss") -> dict[str, Any]:
+    """The OpenSpiel parameters of the game played by ``rules``.
+
+    >>> import scopa_rules as sr
+    >>> params = game_parameters(sr.Ruleset.escoba(), returns="points")
+    >>> params["capture_mode"], params["redeal_kings"], params["returns"]
+    ('fifteen', 0, 'points')
+    """
+    params: dict[str, Any] = {
+        key: _NONE_AS[key] if value is None and key in _NONE_AS else value
+        for key, value in rules.to_dict().items()
+    }
+    params["returns"] = check_returns(returns)
+    return params
+
+
+def load_game(rules: Ruleset, *, returns: Returns = "win_loss") -> Any:
+    """The pyspiel game played by ``rules``.
+
+    >>> import scopa_rules as sr
+    >>> load_game(sr.Ruleset.chkobba()).get_type().short_name
+    'scopa_rules'
+    """
+    return pyspiel.load_game(GAME_NAME, game_parameters(rules, returns=returns))
+
+
+def _ruleset(params: Mapping[str, Any]) -> tuple[Ruleset, Returns]:
+    data = {
+        key: None if key in _NONE_AS and value == _NONE_AS[key] else value
+        for key, value in params.items()
+        if key != "returns"
+    }
+    return Ruleset.from_dict(data), check_returns(params.get("returns", "win_loss"))
+
+
+_DEFAULTS = game_parameters(Ruleset())
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Scopa family (scopa_rules)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=_MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+class ScopaGame(pyspiel.Game):  # type: ignore[misc]
+    """The pyspiel game of one ruleset (see the module's text)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        merged = {**_DEFAULTS, **(params or {})}
+        rules, returns = _ruleset(merged)
+        self.rules = rules
+        """The ruleset played."""
+        self.returns: Returns = returns
+        """How a finished game is scored (see :mod:`scopa_rules.adapters`)."""
+        sides = rules.sides
+        if returns == "win_loss":
+            low, high = -1.0, 1.0
+        else:
+            # A side can win by its whole score, which stays below the target
+            # plus the points of one hand (see most_hand_points).
+            high = float(rules.target_score + most_hand_points(rules))
+            low = -high
+        hands = sides * rules.target_score + 10
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=40,
+            num_players=rules.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0,
+            max_game_length=hands * _STEPS_PER_HAND,
+        )
+        super().__init__(_GAME_TYPE, info, merged)
+
+    def new_initial_state(self) -> ScopaState:
+        """The game before its first card is dealt."""
+        return ScopaState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> _Observer:
+        """The observer that OpenSpiel's observation and information-state
+        strings and tensors come from."""
+        if params:
+            raise ValueError(
+                f"the scopa_rules observer takes no parameters, not {params}"
+            )
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        if iig_obs_type is not None and (
+            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            or not iig_obs_type.public_info
+        ):
+            raise ValueError(
+                "the scopa_rules observer shows one seat's own view only "
+                "(public_info=True, private_info=SINGLE_PLAYER)"
+            )
+        return _Observer(self.rules, perfect_recall=perfect_recall)
+
+
+class ScopaState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress: the cards dealt so far of a deck being dealt, or a
+    library :class:`ActionState`."""
+
+    def __init__(self, game: ScopaGame) -> None:
+        super().__init__(game)
+        self._rules = game.rules
+        self._returns = game.returns
+        self._point: ActionState | None = None
+        self._dealing: tuple[Card, ...] = ()
+
+    @property
+    def point(self) -> ActionState | None:
+        """The library's state and open capture (``None`` before the first
+        deal is complete)."""
+        return self._point
+
+    def _awaits_cards(self) -> bool:
+        return self._point is None or self._point.state.phase is Phase.AWAITING_DEAL
+
+    def current_player(self) -> int:
+        """The seat to act, or pyspiel's chance or terminal player id."""
+        if self._awaits_cards():
+            return int(pyspiel.PlayerId.CHANCE)
+        assert self._point is not None
+        player = self._point.current_player
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self._point is not None
+        return list(self._point.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not yet dealt from the deck, each as likely."""
+        dealt = 0
+        for card in self._dealing:
+            dealt |= card.mask
+        left = [index for index in range(40) if not dealt >> index & 1]
+        chance = 1.0 / len(left)
+        return [(index, chance) for index in left]
+
+    def _apply_action(self, action: int) -> None:
+        if not self._awaits_cards():
+            assert self._point is not None
+            self._point = self._point.apply(action)
+            return
+        self._dealing = (*self._dealing, Card.from_index(action))
+        if len(self._dealing) < 40:
+            return
+        deck, self._dealing = self._dealing, ()
+        if self._point is None:
+            self._point = ActionState(new_game(self._rules, deck=deck))
+        else:
+            self._point = ActionState(self._point.state.deal(deck))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card.from_index(action)}"
+        return describe_action(action)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._point is not None and self._point.state.is_over
+
+    def returns(self) -> list[float]:
+        """Each seat's result (all 0 until the game is over)."""
+        if self._point is None:
+            return [0.0] * self._rules.players
+        return list(seat_returns(self._point.state, self._returns))
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any
+    ) -> ScopaState:
+        """A state that ``player_id`` cannot tell from this one: the cards it
+        does not see dealt again (:meth:`PlayerView.sample`)."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        clone: ScopaState = self.clone()
+        if self._dealing:
+            # No seat has seen any card of a deck being dealt.
+            clone._dealing = tuple(rng.sample(list(ALL_CARDS), len(self._dealing)))
+        point = self._point
+        if point is None or point.state.phase is Phase.AWAITING_DEAL:
+            return clone
+        view = point.state.view(player_id)
+        while True:
+            sample = view.sample(rng)
+            mover = sample.current_player
+            # An open capture's card lies face up: the mover holds it.
+            if point.played is None or (
+                mover is not None and point.played in sample.hands[mover]
+            ):
+                break
+        clone._point = ActionState(sample, point.played, point.taken)
+        return clone
+
+    def __str__(self) -> str:
+        if self._point is None:
+            return f"dealing: {len(self._dealing)} of 40 cards dealt"
+        return self._point.state.render()
+
+
+def _history_text(state: GameState, seat: int) -> str:
+    view = state.view(seat)
+    lines = []
+    for result in view.hand_results:
+        lines.append(
+            f"hand {result.number}: "
+            + " ".join(f"{t.seat}:{t.move}" for t in result.turns)
+        )
+    lines.append("this hand: " + " ".join(f"{t.seat}:{t.move}" for t in view.turns))
+    return "\n".join(lines)
+
+
+class _Observer:
+    """OpenSpiel's observer protocol: a tensor, named views of it, and the
+    strings, all from one seat's view."""
+
+    def __init__(self, rules: Ruleset, *, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(observation_size(rules), np.float32)
+        self.dict = {
+            name: self.tensor[start : start + size]
+            for name, (start, size) in observation_layout(rules).items()
+        }
+
+    def set_from(self, state: ScopaState, player: int) -> None:
+        point = state.point
+        if point is None:
+            self.tensor.fill(0.0)
+            return
+        self.tensor[:] = observation_array(point, player)
+
+    def string_from(self, state: ScopaState, player: int) -> str:
+        point = state.point
+        if point is None:
+            return f"seat {player}: dealing"
+        text = point.state.view(player).render()
+        if point.played is not None:
+            text += f"\nplaying {point.played}, taken {point.taken or 'nothing'}"
+        if self.perfect_recall:
+            text += "\n" + _history_text(point.state, player)
+        if state._dealing:
+            text += f"\ndealing: {len(state._dealing)} of 40 cards dealt"
+        return text
+
+
+pyspiel.register_game(_GAME_TYPE, ScopaGame)

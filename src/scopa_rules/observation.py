@@ -1,0 +1,389 @@
+"""Observation vectors: what one seat knows, as a flat list of numbers.
+
+:func:`observe` turns a :class:`PlayerView` (and the move its seat to move
+has begun to say in action ids, see :class:`ActionState`) into a tuple of
+numbers whose length depends only on the ruleset
+(:func:`observation_size`), for learning agents and the framework adapters,
+which turn it into numpy arrays.  It reads nothing but the view, so it
+cannot leak a card the seat may not see.
+
+Seats and sides are counted from the viewer: block entry 0 is the viewer's
+own seat (or side), entry 1 the next seat in playing order, and so on, so
+that one policy serves every seat.  Card blocks have 40 entries in card order
+(:attr:`Card.index`), 1 for a card in the place, 0 otherwise.  The blocks, in
+order (``n`` seats, ``s`` sides):
+
+=================  ==========  ===============================================
+block              entries     meaning
+=================  ==========  ===============================================
+``hand``           40          the viewer's hand
+``table``          40          the table
+``piles``          40 per s    each side's captured cards this hand
+``unseen``         40          the cards the viewer cannot see
+``known``          40 per n-1  only under ``declarations``: each other seat's
+                               declared cards it still holds (seats from the
+                               viewer's next), known to every seat
+``first_card``     40          Chkobba: the first card the viewer decides on
+``played``         40          the card being played while its capture is open
+``taken``          40          the table cards taken so far for it
+``to_move``        n           one-hot: the seat to act
+``dealer``         n           one-hot: the dealer
+``last_capturer``  n           one-hot: the seat that captured last, if any
+``hand_sizes``     n           how many cards each seat holds
+``stock``          1           how many cards are left to deal
+``sweeps``         s           each side's sweeps this hand
+``scores``         s           each side's match score
+``phase``          4           one-hot: first card, play, awaiting deal, over
+``first_card_was`` 2           Chkobba: the first card was kept; was tabled
+``rules``          14          one-hot capture mode (3), capture rule (3),
+                               compulsion (3); ace takes all, first-card
+                               choice, Chkobba values; hand size; target score
+=================  ==========  ===============================================
+
+:data:`OBSERVATION_VERSION` changes whenever the layout does: version 2
+added the ``known`` block of Cirulla's declared hands (rulesets without
+declarations have the same layout as in version 1).
+
+>>> import scopa_rules as sr
+>>> view = sr.new_game(seed=7).view(0)
+>>> vector = sr.observe(view)
+>>> len(vector) == sr.observation_size(view.rules) == 353
+True
+>>> start, size = sr.observation_layout(view.rules)["hand"]
+>>> [sr.Card.from_index(i) for i in range(start, start + size) if vector[i]]
+[Card.parse('3D'), Card.parse('KH'), Card.parse('5C')]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from .cards import Card, CardSet, _from_mask
+from .errors import InvalidStateError, shown
+from .rules import CaptureCompulsion, CaptureMode, CaptureRule, CaptureValues, Ruleset
+from .state import GameState, Phase
+from .views import PlayerView, _kept_first_card
+
+__all__ = [
+    "OBSERVATION_VERSION",
+    "observation_bounds",
+    "observation_layout",
+    "observation_size",
+    "observe",
+]
+
+OBSERVATION_VERSION = 2
+"""The version of the observation layout; it changes whenever the layout does."""
+
+_PHASES = (Phase.FIRST_CARD, Phase.PLAY, Phase.AWAITING_DEAL, Phase.OVER)
+_MODES = tuple(CaptureMode)
+_CAPTURE_RULES = tuple(CaptureRule)
+_COMPULSIONS = tuple(CaptureCompulsion)
+_RULE_ENTRIES = len(_MODES) + len(_CAPTURE_RULES) + len(_COMPULSIONS) + 5
+_EMPTY = _from_mask(0)
+# More than one hand can score: a point each for cards, coins, settebello and
+# primiera, a sweep per play, and the napola, grande and re bello extras.
+_MOST_HAND_POINTS = 60
+
+
+def most_hand_points(rules: Ruleset) -> int:
+    """More points than one hand can score under ``rules``: declarations add
+    up to a decino (10) for every three cards dealt."""
+    extra = 10 * rules.players * rules.deals_per_hand if rules.declarations else 0
+    return _MOST_HAND_POINTS + extra
+
+
+def _blocks(rules: Ruleset) -> tuple[tuple[str, int], ...]:
+    n, s = rules.players, rules.sides
+    return (
+        ("hand", 40),
+        ("table", 40),
+        ("piles", 40 * s),
+        ("unseen", 40),
+        *((("known", 40 * (n - 1)),) if rules.declarations else ()),
+        ("first_card", 40),
+        ("played", 40),
+        ("taken", 40),
+        ("to_move", n),
+        ("dealer", n),
+        ("last_capturer", n),
+        ("hand_sizes", n),
+        ("stock", 1),
+        ("sweeps", s),
+        ("scores", s),
+        ("phase", len(_PHASES)),
+        ("first_card_was", 2),
+        ("rules", _RULE_ENTRIES),
+    )
+
+
+def observation_layout(rules: Ruleset) -> dict[str, tuple[int, int]]:
+    """Each block's start and number of entries in an observation under
+    ``rules``, in order.
+
+    >>> import scopa_rules as sr
+    >>> layout = sr.observation_layout(sr.Ruleset.scopone())
+    >>> layout["piles"], layout["to_move"]
+    ((80, 80), (320, 4))
+    """
+    layout: dict[str, tuple[int, int]] = {}
+    start = 0
+    for name, size in _blocks(rules):
+        layout[name] = (start, size)
+        start += size
+    return layout
+
+
+def observation_size(rules: Ruleset) -> int:
+    """How many numbers an observation under ``rules`` has.
+
+    >>> import scopa_rules as sr
+    >>> sr.observation_size(sr.Ruleset.scopa()), sr.observation_size(sr.Ruleset.scopone())
+    (353, 361)
+    """
+    return sum(size for _, size in _blocks(rules))
+
+
+def observation_bounds(rules: Ruleset) -> tuple[float, ...]:
+    """The largest value each entry can take under ``rules``; the smallest is
+    always 0.  A score is bounded by the target plus 60, more than one hand
+    can score.
+
+    >>> import scopa_rules as sr
+    >>> bounds = sr.observation_bounds(sr.Ruleset.scopa())
+    >>> start, size = sr.observation_layout(sr.Ruleset.scopa())["hand_sizes"]
+    >>> bounds[0], bounds[start:start + size], bounds[-1]
+    (1.0, (3.0, 3.0), 11.0)
+    """
+    layout = observation_layout(rules)
+    bounds = [1.0] * observation_size(rules)
+    for name, top in (
+        ("hand_sizes", float(rules.hand_size)),
+        ("stock", 40.0),
+        ("sweeps", 40.0),
+        ("scores", float(rules.target_score + most_hand_points(rules))),
+    ):
+        start, size = layout[name]
+        bounds[start : start + size] = [top] * size
+    bounds[-2] = float(rules.hand_size)
+    bounds[-1] = float(rules.target_score)
+    return tuple(bounds)
+
+
+def observe(
+    view: PlayerView, *, played: Card | None = None, taken: CardSet = _EMPTY
+) -> tuple[float, ...]:
+    """The observation of ``view``'s seat (see the module's table), with the
+    card being ``played`` and the table cards ``taken`` for it while a
+    capture is open (:class:`ActionState`).
+
+    >>> import scopa_rules as sr
+    >>> view = sr.new_game(seed=7).view(1)
+    >>> vector = sr.observe(view)
+    >>> start, size = sr.observation_layout(view.rules)["to_move"]
+    >>> vector[start:start + size]
+    (0.0, 1.0)
+    """
+    if not isinstance(view, PlayerView):
+        raise InvalidStateError(f"observe needs a PlayerView, not {shown(view)}")
+    return _floats(
+        *_parts(
+            view.rules,
+            view.seat,
+            view.hand.mask,
+            view.table.mask,
+            [pile.mask for pile in view.piles],
+            0 if view.first_card is None else view.first_card.mask,
+            0 if played is None else played.mask,
+            taken.mask,
+            view.current_player,
+            view.dealer,
+            view.last_capturer,
+            view.hand_sizes,
+            view.stock_size,
+            view.sweeps,
+            view.scores,
+            view.phase,
+            view.first_card_kept,
+            [cards.mask for cards in view.declared],
+        )
+    )
+
+
+def _observe_state(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> tuple[float, ...]:
+    """``observe(state.view(seat), ...)``, read from the state without
+    building the view (a view copies the whole history)."""
+    return _floats(*_state_parts(state, seat, played, taken))
+
+
+def _state_parts(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> tuple[list[int], list[float]]:
+    """The parts of ``observe(state.view(seat), ...)`` (see :func:`_parts`):
+    each argument is the field :meth:`PlayerView.of` reads."""
+    rules = state.rules
+    first = state.first_card
+    hands = state.hands
+    return _parts(
+        rules,
+        seat,
+        hands[seat].mask,
+        state.table.mask,
+        [pile.mask for pile in state.piles],
+        first.mask
+        if first is not None and seat == (state.dealer + 1) % rules.players
+        else 0,
+        0 if played is None else played.mask,
+        taken.mask,
+        state.current_player,
+        state.dealer,
+        state.last_capturer,
+        [len(hand) for hand in hands],
+        len(state.stock),
+        state.sweeps,
+        state.scores,
+        state.phase,
+        _kept_first_card(state.turns_this_hand) if rules.first_card_choice else None,
+        _declared_held(state) if rules.declarations else (),
+    )
+
+
+def _declared_held(state: GameState) -> list[int]:
+    """Each seat's declared cards it still holds (``PlayerView.declared``)."""
+    held = [0] * state.rules.players
+    hands = state.hands
+    for declaration in state.declarations:
+        held[declaration.seat] |= declaration.cards.mask & hands[declaration.seat].mask
+    return held
+
+
+def _parts(
+    rules: Ruleset,
+    seat: int,
+    hand: int,
+    table: int,
+    piles: Sequence[int],
+    first: int,
+    played: int,
+    taken: int,
+    to_move: int | None,
+    dealer: int,
+    last_capturer: int | None,
+    hand_sizes: Sequence[int],
+    stock: int,
+    sweeps: Sequence[int],
+    scores: Sequence[int],
+    phase: Phase,
+    kept: bool | None,
+    declared: Sequence[int],
+) -> tuple[list[int], list[float]]:
+    """The observation as the masks of its card blocks and the numbers that
+    follow them: the one place its layout is written.  The card blocks stay
+    masks so that numpy can unpack them in one call."""
+    n = rules.players
+    seat_order, side_order = _orders(rules, seat)
+    seen = hand | table | first
+    for pile in piles:
+        seen |= pile
+    masks = [hand, table, *[piles[i] for i in side_order]]
+    known = []
+    if rules.declarations:
+        known = [declared[i] if i != seat else 0 for i in seat_order[1:]]
+        for cards in known:
+            seen |= cards
+    masks += (_FULL & ~seen, *known, first, played, taken)
+    out: list[float] = []
+    hot = _one_hots(n)
+    out += hot[(to_move - seat) % n] if to_move is not None else hot[n]
+    out += hot[(dealer - seat) % n]
+    out += hot[(last_capturer - seat) % n] if last_capturer is not None else hot[n]
+    out += [float(hand_sizes[i]) for i in seat_order]
+    out.append(float(stock))
+    out += [float(sweeps[i]) for i in side_order]
+    out += [float(scores[i]) for i in side_order]
+    out += _PHASE_HOT[phase]
+    out += _KEPT[kept]
+    out += _rules_block(rules)
+    return masks, out
+
+
+def _floats(masks: list[int], numbers: list[float]) -> tuple[float, ...]:
+    out: list[float] = []
+    for mask in masks:
+        out += _SUIT_BITS[mask & 1023]
+        out += _SUIT_BITS[mask >> 10 & 1023]
+        out += _SUIT_BITS[mask >> 20 & 1023]
+        out += _SUIT_BITS[mask >> 30]
+    out += numbers
+    return tuple(out)
+
+
+# A card block's entries, a suit (ten bits of the mask) at a time.
+# Built from five-bit halves: importing the library stays fast.
+_FIVE_BITS = [tuple(float(bits >> i & 1) for i in range(5)) for bits in range(32)]
+_SUIT_BITS = tuple(low + high for high in _FIVE_BITS for low in _FIVE_BITS)
+_FULL = (1 << 40) - 1
+_PHASE_HOT = {
+    phase: tuple(float(i == index) for i in range(len(_PHASES)))
+    for index, phase in enumerate(_PHASES)
+}
+
+
+_KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
+
+
+def _orders(rules: Ruleset, seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats in playing order from ``seat``, and the sides from its own."""
+    return _seat_orders(rules.players, rules.sides, rules.side_of(seat), seat)
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_orders(
+    players: int, sides: int, side: int, seat: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return (
+        tuple((seat + r) % players for r in range(players)),
+        tuple((side + r) % sides for r in range(sides)),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _one_hots(size: int) -> tuple[tuple[float, ...], ...]:
+    """The one-hot rows of ``size`` entries, then a row of zeros."""
+    return tuple(
+        tuple(float(i == index) for i in range(size)) for index in range(size + 1)
+    )
+
+
+def _rules_block(rules: Ruleset) -> tuple[float, ...]:
+    # Keyed by identity: hashing a ruleset costs more than this whole block.
+    cached = _RULES_BLOCKS.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    block = _make_rules_block(rules)
+    if len(_RULES_BLOCKS) > 64:
+        _RULES_BLOCKS.clear()
+    _RULES_BLOCKS[id(rules)] = (rules, block)
+    return block
+
+
+_RULES_BLOCKS: dict[int, tuple[Ruleset, tuple[float, ...]]] = {}
+
+
+def _make_rules_block(rules: Ruleset) -> tuple[float, ...]:
+    def one_hot(values: tuple[object, ...], value: object) -> tuple[float, ...]:
+        return tuple(float(v is value) for v in values)
+
+    return (
+        *one_hot(_MODES, rules.capture_mode),
+        *one_hot(_CAPTURE_RULES, rules.capture_rule),
+        *one_hot(_COMPULSIONS, rules.capture_compulsion),
+        float(rules.ace_takes_all),
+        float(rules.first_card_choice),
+        float(rules.capture_values is CaptureValues.CHKOBBA),
+        float(rules.hand_size),
+        float(rules.target_score),
+    )

@@ -1,0 +1,201 @@
+"""The OpenSpiel adapter, checked with OpenSpiel's own random simulation
+test and played by its MCTS and ISMCTS bots."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import numpy as np  # noqa: E402
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import scopa_rules as sr  # noqa: E402
+from scopa_rules.adapters.openspiel import (  # noqa: E402
+    GAME_NAME,
+    ScopaGame,
+    ScopaState,
+    game_parameters,
+    load_game,
+)
+
+
+def play_to(state: Any, steps: int, seed: int = 0) -> Any:
+    """``state`` after ``steps`` random actions (chance ones included)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(
+    ("rules", "returns"),
+    [
+        (sr.Ruleset.scopa(), "win_loss"),
+        (sr.Ruleset.scopone_scientifico(), "points"),
+        (sr.Ruleset.chkobba(), "win_loss"),
+        (sr.Ruleset.escoba(), "points"),
+        (sr.Ruleset.cirulla(), "points"),
+        (sr.Ruleset.cirulla(players=4, wild_card=None), "win_loss"),
+    ],
+    ids=["scopa", "scopone_scientifico", "chkobba", "escoba", "cirulla", "cirulla4"],
+)
+def test_pyspiel_random_simulation(rules: sr.Ruleset, returns: Any) -> None:
+    game = load_game(rules, returns=returns)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_parameters_are_the_rulesets_dict() -> None:
+    rules = sr.Ruleset.escoba(players=3)
+    game = load_game(rules, returns="points")
+    assert game.rules == rules
+    assert game.returns == "points"
+    assert game.num_players() == 3
+    assert game.utility_sum() == 0.0
+    assert game.max_utility() == 21 + 60
+    params = game.get_parameters()
+    assert params["redeal_kings"] == 0
+    assert params["capture_mode"] == "fifteen"
+    default = pyspiel.load_game(GAME_NAME)
+    assert default.rules == sr.Ruleset()
+    assert ScopaGame().rules == sr.Ruleset()
+    with pytest.raises(
+        sr.InvalidStateError, match="returns must be one of win_loss, points"
+    ):
+        game_parameters(rules, returns="draws")  # type: ignore[arg-type]
+
+
+def test_a_game_plays_out_with_chance_deals_and_returns() -> None:
+    game = load_game(sr.Ruleset.scopa())
+    state = game.new_initial_state()
+    assert isinstance(state, ScopaState)
+    assert state.point is None
+    assert str(state) == "dealing: 0 of 40 cards dealt"
+    assert state.returns() == [0.0, 0.0]
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 40
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 6) == "deal 7D"
+    state = play_to(state, 40)
+    assert state.point is not None
+    assert state.current_player() == 0
+    assert "Scopa, hand 1" in str(state)
+    assert state.action_to_string(0, state.legal_actions()[0]).startswith("play ")
+    while not state.is_terminal():
+        state = play_to(state, 1, seed=len(state.history()))
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_strings_and_tensors_come_from_the_view() -> None:
+    game = load_game(sr.Ruleset.scopa())
+    state = play_to(game.new_initial_state(), 20)
+    assert state.information_state_string(0) == "seat 0: dealing"
+    assert not any(state.observation_tensor(1))
+    assert "dealing: 20 of 40" not in state.observation_string(0)
+    state = play_to(state, 23)
+    info = state.information_state_string(1)
+    assert "(view of seat 1)" in info
+    assert "this hand: " in info
+    assert "this hand" not in state.observation_string(1)
+    point = state.point
+    assert point is not None
+    assert state.observation_tensor(1) == pytest.approx(point.observe(1))
+    assert state.information_state_tensor(0) == pytest.approx(point.observe(0))
+
+
+def test_an_open_capture_shows_in_the_strings() -> None:
+    rules = sr.Ruleset.scopa(capture_mode="match_or_fifteen")
+    game = load_game(rules)
+    state = game.new_initial_state()
+    # Deal a deck where seat 0 holds 5H and the table 5S 5D: the capture stays open.
+    deck = sr.Deck.shuffled(1)
+    cards = [c for c in deck.cards if c.index not in (14, 24, 4)]
+    # Seat 0's hand is dealt first, then seat 1's, then the table.
+    order = [sr.Card.parse("5H"), *cards[:5], sr.Card.parse("5S"), sr.Card.parse("5D")]
+    order += cards[5:]
+    for card in order:
+        state.apply_action(card.index)
+    assert state.point.state.table >= sr.CardSet("5S 5D")
+    state.apply_action(14)
+    assert state.point.played == sr.Card.parse("5H")
+    assert "playing 5H, taken nothing" in state.observation_string(1)
+    state.apply_action(44)
+    assert "playing 5H, taken 5D" in state.information_state_string(0)
+    # Seat 1 does not see seat 0's hand, but 5H lies face up: every sample
+    # gives it to seat 0 (most first tries do not, and are dealt again).
+    for value in (0.1, 0.25, 0.5, 0.75, 0.9):
+        sampled = state.resample_from_infostate(1, lambda v=value: v)
+        assert sr.Card.parse("5H") in sampled.point.state.hands[0]
+        info = sampled.information_state_string(1)
+        assert info == state.information_state_string(1)
+
+
+def test_resampling_keeps_the_information_state() -> None:
+    game = load_game(sr.Ruleset.chkobba(players=4))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    dealing = play_to(game.new_initial_state(), 10)
+    other = dealing.resample_from_infostate(0, sampler)
+    assert other.information_state_string(0) == dealing.information_state_string(0)
+    assert other.history() == dealing.history()
+    state = play_to(game.new_initial_state(), 55, seed=4)
+    for seat in range(4):
+        sample = state.resample_from_infostate(seat, sampler)
+        assert sample.information_state_string(seat) == state.information_state_string(
+            seat
+        )
+    while not (
+        state.point is not None and state.point.state.phase is sr.Phase.AWAITING_DEAL
+    ):
+        state = play_to(state, 1, seed=len(state.history()))
+    between = state.resample_from_infostate(2, sampler)
+    assert between.information_state_string(2) == state.information_state_string(2)
+    state = play_to(state, 1)
+    assert "dealing: 1 of 40 cards dealt" in state.observation_string(3)
+
+
+def test_the_observer_shows_one_seat_only() -> None:
+    game = load_game(sr.Ruleset.scopa())
+    public = pyspiel.IIGObservationType(
+        public_info=True,
+        perfect_recall=False,
+        private_info=pyspiel.PrivateInfoType.NONE,
+    )
+    with pytest.raises(ValueError, match="one seat's own view only"):
+        game.make_py_observer(public)
+    with pytest.raises(ValueError, match="takes no parameters"):
+        game.make_py_observer(None, {"x": 1})
+    observer = game.make_py_observer()
+    assert observer.tensor.shape == (sr.observation_size(game.rules),)
+    assert set(observer.dict) == set(sr.observation_layout(game.rules))
+
+
+def test_mcts_and_ismcts_bots_play_it() -> None:
+    game = load_game(sr.Ruleset.scopa())
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [
+        ismcts.ISMCTSBot(
+            game=game,
+            evaluator=evaluator,
+            uct_c=2.0,
+            max_simulations=5,
+            random_state=rng,
+        ),
+        mcts.MCTSBot(game, 2.0, 5, evaluator, random_state=rng),
+    ]
+    state = play_to(game.new_initial_state(), 40)
+    for _ in range(12):
+        if state.is_chance_node():
+            state = play_to(state, 1)
+            continue
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.history()) == 52
