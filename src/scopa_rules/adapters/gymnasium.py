@@ -124,8 +124,10 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         point = self._point
         while not point.state.is_over and point.current_player != self.seat:
             state = point.state
-            bot = self.opponents[state.current_player]  # type: ignore[index]
-            point = ActionState(state.apply(bot.choose(state, self._bot_rng)))
+            seat = state.current_player
+            bot = self.opponents[seat]  # type: ignore[index]
+            view = state.view(seat)  # type: ignore[arg-type]
+            point = ActionState(state.apply(bot.choose(view, self._bot_rng)))
         self._point = point
 
     def _observation(self) -> Observation:
