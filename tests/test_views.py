@@ -782,3 +782,11 @@ def test_a_view_works_out_its_legal_moves_without_the_state() -> None:
             assert bare.legal_moves() == (
                 state.legal_moves() if seat == state.current_player else ()
             )
+
+
+def test_a_view_between_cirulla_hands_samples() -> None:
+    # Nobody holds a dealt hand at the end of a game, so no hidden hand can
+    # be one that "would have declared".
+    final = sr.play_game(sr.Ruleset.cirulla(), [sr.RandomBot(), sr.RandomBot()], seed=0)
+    view = final.view(0)
+    assert view.sample(random.Random(0)).view(0) == view

@@ -453,7 +453,14 @@ class PlayerView:
                     consistent = False
                     break
                 played = undeclared.get(seat)
-                if played is not None and _kind_of(self.rules, cards.mask | played):
+                dealt = cards.mask | (played or 0)
+                # Only a whole dealt hand declares: between hands and at the
+                # end of the game nobody holds one.
+                if (
+                    played is not None
+                    and dealt.bit_count() == 3
+                    and _kind_of(self.rules, dealt)
+                ):
                     consistent = False  # it would have declared that hand
                     break
                 hands.append(cards)
