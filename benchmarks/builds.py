@@ -38,9 +38,10 @@ def ratio(pure: bool, seconds: float) -> tuple[str, float, dict[str, float]]:
     ).stdout
     build = out.splitlines()[0].removeprefix("Build: ")
     median = float(re.findall(r"median ratio .*: ([0-9.]+)", out)[0])
+    table = out.split("Library against")[0]  # the presets, not the rounds
     presets = {
         name.strip(): float(rate.replace(",", ""))
-        for name, rate in re.findall(r"^  (\S.*?)\s{2,}([0-9,]+) hands/s", out, re.M)
+        for name, rate in re.findall(r"^  (\S.*?)\s{2,}([0-9,]+) hands/s", table, re.M)
     }
     return build, median, presets
 

@@ -29,6 +29,8 @@ from typing import Any
 DOCS = Path(__file__).resolve().parent
 # Document the source tree next to this file, installed or not.
 sys.path.insert(0, str(DOCS.parent / "src"))
+# The docs' own extensions: scopa_pictures draws the pictures.
+sys.path.insert(0, str(DOCS / "_ext"))
 
 import scopa_rules  # noqa: E402
 
@@ -47,6 +49,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "scopa_pictures",
 ]
 # sphinx.ext.napoleon is not used: the docstrings are plain reStructuredText,
 # not Google or NumPy style, so it would have nothing to translate.
@@ -247,6 +250,29 @@ def _check_public_names(app: Any, env: Any) -> None:
         )
 
 
+def _check_typed_properties(app: Any, env: Any) -> None:
+    """Warn (an error under -W) when a public property of a public class has
+    no return type, returns ``Any`` or has no docstring: the API reference
+    would show it as ``Any`` or bare."""
+    from sphinx.util import logging
+
+    bad = []
+    for name in scopa_rules.__all__:
+        cls = getattr(scopa_rules, name)
+        if not isinstance(cls, type):
+            continue
+        for attribute, value in vars(cls).items():
+            if attribute.startswith("_") or not isinstance(value, property):
+                continue
+            returns = getattr(value.fget, "__annotations__", {}).get("return")
+            if returns in (None, "Any", Any) or not (value.__doc__ or "").strip():
+                bad.append(f"{name}.{attribute}")
+    if bad:
+        logging.getLogger(__name__).warning(
+            "public properties without a type or a docstring: %s", ", ".join(bad)
+        )
+
+
 # -- Generated pages: the presets ----------------------------------------------
 #
 # The table of presets x options and one page per preset are written from
@@ -269,39 +295,42 @@ def _write_if_changed(path: Path, text: str) -> None:
 
 def _generate_preset_pages() -> None:
     presets = scopa_rules.Ruleset.presets()
-    columns = [preset.make() for preset in presets]
-    lines = [
-        ".. list-table::",
-        "   :header-rows: 1",
-        "   :stub-columns: 1",
-        "",
-        "   * - option",
-    ]
-    lines += [f"     - :doc:`presets/{preset.name}`" for preset in presets]
-    for name in columns[0].to_dict():
-        lines.append(f"   * - ``{name}``")
-        lines += [f"     - {_cell(rules.to_dict()[name])}" for rules in columns]
-    _write_if_changed(DOCS / "_generated" / "preset_table.rst", "\n".join(lines) + "\n")
+    # Three presets to a table, so that each table fits the page width.
+    lines: list[str] = []
+    for first in range(0, len(presets), 3):
+        group = presets[first : first + 3]
+        columns = [preset.make() for preset in group]
+        lines += [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :stub-columns: 1",
+            "",
+            "   * - option",
+        ]
+        lines += [f"     - :doc:`presets/{preset.name}`" for preset in group]
+        for name in columns[0].to_dict():
+            lines.append(f"   * - ``{name}``")
+            lines += [f"     - {_cell(rules.to_dict()[name])}" for rules in columns]
+        lines.append("")
+    _write_if_changed(DOCS / "_generated" / "preset_table.rst", "\n".join(lines))
     for preset in presets:
         title = preset.make().describe().splitlines()[0].split(" (preset")[0]
         page = [title, "=" * len(title), "", preset.summary, ""]
-        page.append(
-            "Players: " + ", ".join(str(n) for n in preset.players) + ".  "
-            "Also known as: " + (", ".join(preset.aliases) or "-") + "."
-        )
         page += [
-            "",
-            ".. code-block:: python",
-            "",
-            f"   rules = sr.Ruleset.from_name({preset.name!r}, players={preset.players[0]})",
+            f":Players: {', '.join(str(n) for n in preset.players)}",
+            f":Also known as: {', '.join(preset.aliases) or '-'}",
+            f":In code: ``sr.Ruleset.from_name({preset.name!r}, "
+            f"players={preset.players[0]})``",
             "",
         ]
         for players in preset.players:
             rules = preset.make(players)
             heading = f"{players} players"
-            page += [heading, "-" * len(heading), "", "::", ""]
-            page += ["   " + line for line in rules.describe().splitlines()[1:]]
-            page.append("")
+            page += [heading, "-" * len(heading), ""]
+            # describe() writes "topic: sentence" lines: a definition list.
+            for line in rules.describe().splitlines()[1:]:
+                topic, _, text = line.partition(": ")
+                page += [topic, f"   {text}", ""]
         _write_if_changed(DOCS / "presets" / f"{preset.name}.rst", "\n".join(page))
 
 
@@ -313,3 +342,4 @@ def setup(app: Any) -> None:
     app.connect("autodoc-process-signature", _class_signature)
     app.connect("autodoc-process-docstring", _reexported_data_doc)
     app.connect("env-check-consistency", _check_public_names)
+    app.connect("env-check-consistency", _check_typed_properties)

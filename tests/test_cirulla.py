@@ -566,3 +566,12 @@ def test_score_hand_checks_the_declaration_points() -> None:
         sr.score_hand(sr.Ruleset.cirulla(), piles, [0, 0], [1, 2, 3])
     score = sr.score_hand(sr.Ruleset.cirulla(), piles, [0, 0], [3, 10])
     assert [side.declaration_points for side in score.sides] == [3, 10]
+
+
+def test_a_finished_cirulla_game_samples() -> None:
+    rng = random.Random(5)
+    state = sr.new_game(sr.Ruleset.cirulla(), seed=5)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    view = state.view(0)
+    assert view.sample(rng).view(0) == view

@@ -51,7 +51,13 @@ class HandLog:
 
     def add(self, item: Any) -> HandLog:
         """This log with ``item`` after its last hand."""
-        return HandLog(self, item)
+        # The slots written directly: this runs at the end of every hand.
+        log = _new(HandLog)
+        _set_previous(log, self)
+        _set_item(log, item)
+        _set_count(log, self._count + 1)
+        _set_hash(log, None)
+        return log
 
     def __len__(self) -> int:
         return self._count
@@ -112,6 +118,13 @@ class HandLog:
 
     def __repr__(self) -> str:
         return f"HandLog({list(self)!r})"
+
+
+_new = object.__new__
+_set_previous = HandLog.__dict__["_previous"].__set__
+_set_item = HandLog.__dict__["_item"].__set__
+_set_count = HandLog.__dict__["_count"].__set__
+_set_hash = HandLog.__dict__["_hash"].__set__
 
 
 def log_of(items: Iterable[Any]) -> HandLog:

@@ -235,6 +235,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter (see :mod:`scopa_rules.svg`)."""
+        from . import svg
+
+        return svg.card(self)
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
@@ -439,6 +445,12 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet('{self}')"
+
+    def _repr_svg_(self) -> str:
+        """The cards as a picture, for Jupyter (see :mod:`scopa_rules.svg`)."""
+        from . import svg
+
+        return svg.cards(self)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError("CardSet is immutable")

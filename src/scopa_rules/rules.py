@@ -240,7 +240,8 @@ def _default_partnerships(self: Ruleset) -> bool:
 class Ruleset:
     """Every rule a table can choose, as one immutable value.
 
-    The fields are the options of ``RULES.md`` with their default values, which
+    The fields are the options of the rules contract (the documentation's
+    "Rules and options" page) with their default values, which
     are the rules of classic Scopa for two players.  Enumerated options accept
     their enum members or their string names:
 
@@ -487,7 +488,7 @@ class Ruleset:
 
     @classmethod
     def presets(cls) -> tuple[Preset, ...]:
-        """The named presets, in the order of RULES.md section 7.
+        """The named presets, in the order of the rules contract's section 7.
 
         >>> [(p.name, p.players) for p in Ruleset.presets()][:2]
         [('scopa', (2, 3, 4, 6)), ('scopone', (4,))]

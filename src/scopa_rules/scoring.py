@@ -367,20 +367,16 @@ def hand_totals(
     return totals, None
 
 
-_NAPOLA_RUN = NapolaPoints.RUN
-_NAPOLA_FLAT = NapolaPoints.FLAT
 _GRANDE = 0b111 << 7  # J, Q and K of coins
-
-
-def _napola_points(rules: Ruleset, run: int) -> int:
-    if not rules.napola or run < 3:
-        return 0
-    style = rules.napola_points
-    if style is _NAPOLA_RUN:
-        return run
-    if style is _NAPOLA_FLAT:
-        return 3
-    return min(run, 6)  # the piccola: counted up to the 6
+_NO_NAPOLA = (0,) * 11
+# The napola's points by the length of the run of coins from the ace (0 to
+# 10): it scores from the three.
+_NAPOLA_POINTS = {
+    NapolaPoints.RUN: tuple(run if run >= 3 else 0 for run in range(11)),
+    NapolaPoints.FLAT: tuple(3 if run >= 3 else 0 for run in range(11)),
+    # The piccola: the run counted up to the 6.
+    NapolaPoints.RUN_TO_SIX: tuple(min(run, 6) if run >= 3 else 0 for run in range(11)),
+}
 
 
 def _tally(
@@ -417,6 +413,7 @@ def _tally(
     )
     re_bello_scores = rules.re_bello
     grande_scores = rules.grande
+    napola_points = _NAPOLA_POINTS[rules.napola_points] if rules.napola else _NO_NAPOLA
     rows: list[tuple[int | bool, ...]] = []
     for side, (mask, fact, swept) in enumerate(zip(piles, facts, sweeps, strict=True)):
         cards, coins_held, total, suits, sevens, sixes, run = fact
@@ -444,7 +441,7 @@ def _tally(
                 int(primiera_winner == side),
                 swept,
                 int(re_bello_scores and re_bello),
-                _napola_points(rules, run),
+                napola_points[run],
                 5 if grande_scores and grande else 0,
                 declared[side] if declared is not None else 0,
             )

@@ -1470,6 +1470,12 @@ class GameState:
 
         return render_state(self, symbols=symbols)
 
+    def _repr_svg_(self) -> str:
+        """The state as a picture, for Jupyter (see :mod:`scopa_rules.svg`)."""
+        from . import svg
+
+        return svg.state(self)
+
     # -- values ----------------------------------------------------------------------
 
     def __repr__(self) -> str:
@@ -1513,6 +1519,15 @@ class GameState:
     def __deepcopy__(self, memo: object) -> Self:
         return self
 
+
+# The field properties are made by _field and _dealt_field, whose getters
+# return Any; each gets the type its class annotation gives, so that the API
+# reference and type checkers reading the getter show the real type.
+for _name, _annotation in GameState.__annotations__.items():
+    _attribute = GameState.__dict__.get(_name)
+    if isinstance(_attribute, property) and _attribute.fget is not None:
+        _attribute.fget.__annotations__["return"] = _annotation
+del _name, _annotation, _attribute
 
 _CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
 _TRAILS: tuple[Move, ...] = tuple(Move(card) for card in _CARDS)

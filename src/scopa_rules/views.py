@@ -387,8 +387,8 @@ class PlayerView:
         the hand it was dealt this round, the cards it has played since that
         deal (its hidden cards and these made a hand that did not qualify)."""
         rules = self.rules
-        if not rules.declarations or rules.hand_size != 3:
-            return {}
+        if not rules.declarations or not any(self.hand_sizes):
+            return {}  # no hidden card in any hand: nothing to check
         plays = [t for t in self.turns if t.move.kind is MoveKind.PLAY]
         in_round = sum(rules.hand_size - size for size in self.hand_sizes)
         played: dict[int, int] = {
@@ -535,6 +535,12 @@ class PlayerView:
         from .render import render_view
 
         return render_view(self, symbols=symbols)
+
+    def _repr_svg_(self) -> str:
+        """The view as a picture, for Jupyter (see :mod:`scopa_rules.svg`)."""
+        from . import svg
+
+        return svg.view(self)
 
     def __copy__(self) -> PlayerView:
         return self

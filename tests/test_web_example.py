@@ -1,0 +1,230 @@
+"""The web example (examples/web/): its JSON API, and a whole game played by
+clicks in headless Chromium through Playwright.
+
+The browser test drives the system Chromium (``apt-get install chromium``);
+it skips only when no Chromium is installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import scopa_rules as sr
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load(name: str, path: Path) -> ModuleType:
+    """Import the script at ``path`` as the module ``name``."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+web = load("web_server", ROOT / "examples" / "web" / "server.py")
+# The docs screenshot script knows where the system Chromium is.
+chromium = load("docs_screenshots", ROOT / "docs" / "screenshots.py").chromium
+
+
+@pytest.fixture
+def base_url() -> Iterator[str]:
+    """A server on a free localhost port, for the length of one test."""
+    server = web.serve(0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+def post(url: str, data: object) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(data).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def expected_game(seed: int) -> sr.GameState:
+    """The game the tests play: seat 0 always makes its last legal move,
+    greedy bots the others, with the server's random generator."""
+    state = sr.new_game(sr.Ruleset.scopa(), seed=seed)
+    rng = random.Random(seed)
+    bot = sr.GreedyBot()
+    while (seat := state.current_player) is not None:
+        move = state.legal_moves()[-1] if seat == 0 else bot.choose(state, rng)
+        state = state.apply(move)
+    return state
+
+
+def test_a_new_game_is_seat_zeros_view(base_url: str) -> None:
+    status, game = post(f"{base_url}/api/new", {"seed": 7})
+    assert status == 200
+    state = sr.new_game(seed=7)
+    assert [c["card"] for c in game["hand"]] == [str(c) for c in state.hands[0]]
+    assert [c["card"] for c in game["table"]] == [str(c) for c in state.table]
+    assert game["others"][0]["count"] == 3
+    assert game["others"][0]["svg"].count("<svg") == 1
+    assert str(state.hands[1]) not in json.dumps(game)
+    assert game["your_turn"]
+    assert not game["over"]
+    assert game["ply"] == 0
+    assert game["title"] == "scopa, 2 players"
+
+
+def test_moves_refusals_and_choices(base_url: str) -> None:
+    rules = sr.Ruleset.scopa()
+    seed = next(
+        s for s in range(100) if _has_ambiguous_card(sr.new_game(rules, seed=s))
+    )
+    state = sr.new_game(rules, seed=seed)
+    _, game = post(f"{base_url}/api/new", {"seed": seed})
+    play = f"{base_url}/api/play"
+    card = next(m.card for m in state.legal_moves() if _ways(state, m.card) > 1)
+    status, answer = post(play, {"game": game["id"], "move": str(card)})
+    assert status == 409
+    assert answer["ambiguous"]
+    assert sorted(answer["choices"]) == sorted(
+        [str(c) for c in m.captured] for m in state.legal_moves() if m.card is card
+    )
+    bad = sr.Move(next(iter(state.hands[1])))
+    status, answer = post(play, {"game": game["id"], "move": str(bad)})
+    assert status == 400
+    assert answer["error"] == f"illegal move {bad}: {state.explain_illegal(bad)}"
+    assert post(play, {"game": game["id"], "move": "9Z"})[0] == 400
+    assert post(play, {"game": "nope", "move": "7D"})[0] == 404
+    assert post(f"{base_url}/api/other", {})[0] == 404
+    assert post(f"{base_url}/api/new", {"seed": "x"})[0] == 400
+    assert post(f"{base_url}/api/new", [1])[0] == 400
+    move = state.legal_moves()[0]
+    status, answer = post(play, {"game": game["id"], "move": str(move)})
+    assert status == 200
+    assert answer["log"][0].startswith(f"seat 0 plays {move.card}")
+    assert answer["ply"] == 2
+    assert answer["your_turn"]
+
+
+def test_a_finished_game_refuses_moves() -> None:
+    tables = web.Tables("scopa", 2, "greedy")
+    game = tables.new(4)
+    while not game["over"]:
+        state = tables.games[game["id"]].state
+        game = tables.play(game["id"], str(state.legal_moves()[-1]))
+    assert game["scores"] == list(expected_game(4).scores)
+    with pytest.raises(web.Refused, match="the game is over"):
+        tables.play(game["id"], "7D")
+    assert len(game["hand_scores"]) == len(expected_game(4).hand_results)
+
+
+def test_what_happened_names_sweeps_and_the_end_of_a_hand() -> None:
+    rules = sr.Ruleset.scopa()
+    state = sr.GameState.from_position(
+        rules,
+        hands=["7D", "KS"],
+        table="3C 4C",
+        piles=["", sr.ALL_CARDS - sr.CardSet("7D KS 3C 4C")],
+    )
+    move = sr.Move.parse("7Dx3C4C")
+    after = state.apply(move)
+    assert web.what_happened(state, after, 0, move) == [
+        "seat 0 plays 7D and takes 3C 4C: a sweep!"
+    ]
+    last = after.apply(sr.Move.parse("KS"))
+    lines = web.what_happened(after, last, 1, sr.Move.parse("KS"))
+    assert lines[0] == "seat 1 plays KS onto the table"
+    assert lines[1] == "the cards left, KS, go to side 0"
+    assert lines[2].startswith("hand 1 is over: side 0 ")
+
+
+def _ways(state: sr.GameState, card: sr.Card) -> int:
+    return sum(1 for m in state.legal_moves() if m.card is card)
+
+
+def _has_ambiguous_card(state: sr.GameState) -> bool:
+    return any(_ways(state, m.card) > 1 for m in state.legal_moves())
+
+
+@pytest.mark.skipif(chromium() is None, reason="no Chromium: apt-get install chromium")
+def test_a_whole_game_by_clicks_in_chromium(base_url: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    seed = 26  # seat 0 wins, after three captures it must choose between
+    final = expected_game(seed)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium(), args=["--no-sandbox"]
+        )
+        page = browser.new_page()
+        page.goto(f"{base_url}/?seed={seed}")
+        page.wait_for_function("document.body.dataset.ply === '0'")
+        state = sr.new_game(sr.Ruleset.scopa(), seed=seed)
+        rng, bot = random.Random(seed), sr.GreedyBot()
+
+        # An illegal click: a table card the hand card cannot take.
+        card, taken = next(
+            (c, t)
+            for c in state.hands[0]
+            for t in state.table
+            if state.explain_illegal(sr.Move(c, sr.CardSet([t]))) is not None
+        )
+        page.click(f"#table [data-card='{taken}']")
+        page.click(f"#hand [data-card='{card}']")
+        reason = state.explain_illegal(sr.Move(card, sr.CardSet([taken])))
+        assert reason is not None
+        page.wait_for_selector("#message.error")
+        assert reason in page.inner_text("#message")
+
+        ambiguous_clicks = 0
+        while not state.is_over:
+            if state.current_player != 0:
+                state = state.apply(bot.choose(state, rng))
+                continue
+            move = state.legal_moves()[-1]
+            page.click(f"#hand [data-card='{move.card}']")
+            if _ways(state, move.card) > 1:
+                # The page asks which cards to take: click them.
+                page.wait_for_function(
+                    "document.getElementById('message').textContent"
+                    ".includes('click the table cards')"
+                )
+                ambiguous_clicks += 1
+                for captured in move.captured:
+                    page.click(f"#table [data-card='{captured}']")
+            state = state.apply(move)
+            while state.current_player not in (0, None):
+                state = state.apply(bot.choose(state, rng))
+            page.wait_for_function(
+                f"document.body.dataset.ply === '{len(state.history)}'"
+            )
+        assert state == final
+        assert page.inner_text("#result") == "Game over: side 0 (you) wins!"
+        us, them = final.scores
+        assert page.inner_text("#scores") == (
+            f"scores: side 0 (you) {us}, side 1 {them} — playing to 11"
+        )
+        rows = page.locator("#hand-scores tr.hand-score").count()
+        assert rows == 2 * len(final.hand_results)
+        assert ambiguous_clicks == 3
+        browser.close()
