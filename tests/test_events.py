@@ -376,20 +376,6 @@ def test_a_view_never_names_a_card_its_seat_cannot_see(
         assert view.events == ev.seen_by(state.record().events(), seat)
 
 
-def test_the_views_share_a_bounded_cache_of_public_hands() -> None:
-    from scopa_rules import views
-
-    final = random_game(sr.Ruleset.scopa(), 5)[-1][2]
-    first = final.view(0).hand_results
-    assert final.view(0).hand_results[0] is first[0]  # cached
-    filler = first[0]
-    views._PUBLIC_RESULTS.update({(n, -1): (filler, filler) for n in range(20_001)})
-    # Seat 1's hands are not cached yet, and the cache is full: it is
-    # cleared, then refilled.
-    assert final.view(1).hand_results == first
-    assert len(views._PUBLIC_RESULTS) < 100
-
-
 def test_a_view_of_a_sample_has_no_events() -> None:
     view = sr.new_game(seed=7).view(0).sample(random.Random(1)).view(0)
     with pytest.raises(sr.InvalidStateError, match="no record"):

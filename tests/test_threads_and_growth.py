@@ -186,3 +186,49 @@ def test_the_hand_log_is_an_immutable_value() -> None:
     with pytest.raises(AttributeError, match="immutable"):
         del log._item
     assert pickle.loads(pickle.dumps(log)) == log
+
+
+def test_hand_results_are_read_once_per_state_of_a_hand() -> None:
+    # A search asks len(state.hand_results) every ply: after the first read
+    # the states of the hand share the same tuple.
+    states = list(_long_game(30))
+    late = states[-1]
+    first = late.hand_results
+    assert late.hand_results is first
+    after = late.apply(late.legal_moves()[0])
+    assert after.hand_results is first
+    assert len(first) == 30
+
+
+def test_views_cost_the_same_late_in_a_game() -> None:
+    # A view folds the finished hands as its seat saw them, one step per
+    # hand since the last view: after 30 hands it reuses what the previous
+    # hand's view worked out, and equals a view built from scratch.
+    states = list(_long_game(30))
+    for state in states:
+        state.view(1)
+    late = states[-1]
+    assert late.view(1).hand_results == tuple(
+        sr.PlayerView.of(pickle.loads(pickle.dumps(late)), 1).hand_results
+    )
+    assert late.view(1).hand_results is late.view(1).hand_results
+
+
+def test_the_hand_log_folds_from_the_newest_value_it_kept() -> None:
+    from scopa_rules._handlog import EMPTY
+
+    steps: list[str] = []
+
+    def step(total: str, item: str) -> str:
+        steps.append(item)
+        return total + item
+
+    log = EMPTY.add("a").add("b")
+    assert EMPTY.fold("k", "", step) == ""
+    assert log.fold("k", "", step) == "ab"
+    assert log.fold("k", "", step) == "ab"  # kept
+    longer = log.add("c")
+    assert longer.fold("k", "", step) == "abc"
+    assert steps == ["a", "b", "c"]  # one step for the new item
+    assert log.fold("k", "", step) == "ab"  # given up to the newer node
+    assert steps == ["a", "b", "c", "a", "b"]

@@ -18,22 +18,29 @@ reaching Python's recursion limit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 __all__: list[str] = []
+
+_MISSING = object()
 
 
 class HandLog:
     """An immutable list of finished hands; :meth:`add` returns a longer one
     and leaves this one as it was."""
 
-    __slots__ = ("_count", "_hash", "_item", "_previous")
+    __slots__ = ("_count", "_hash", "_item", "_previous", "_read")
 
     _previous: HandLog | None
     _item: Any
     _count: int
     _hash: int | None
+    # Values folded over the whole log (see fold), by key, kept so that
+    # asking again, as a search does every ply, costs nothing.  Each is
+    # computed from immutable items and stored in one step: threads that
+    # race store equal values.
+    _read: dict[Any, Any] | None
 
     def __init__(self, previous: HandLog | None, item: Any) -> None:
         # Only this module builds logs (EMPTY, add, log_of); the slots
@@ -42,6 +49,7 @@ class HandLog:
         object.__setattr__(self, "_item", item)
         object.__setattr__(self, "_count", 0 if previous is None else len(previous) + 1)
         object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_read", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a hand log is immutable")
@@ -57,7 +65,41 @@ class HandLog:
         _set_item(log, item)
         _set_count(log, self._count + 1)
         _set_hash(log, None)
+        _set_read(log, None)
         return log
+
+    def fold(self, key: Any, empty: Any, step: Callable[[Any, Any], Any]) -> Any:
+        """``step`` folded over the items, oldest first, from ``empty``: the
+        value is kept under ``key`` and the next node's fold starts from it,
+        so reading it at every hand of a game costs one step a hand.  Only
+        the newest node that was asked keeps it, so a long game does not
+        keep one value per hand (``step`` must be a pure function)."""
+        nodes = []
+        node: HandLog | None = self
+        value = _MISSING
+        while node is not None and node._count:
+            cache = node._read
+            if cache is not None:
+                value = cache.get(key, _MISSING)
+                if value is not _MISSING:
+                    break
+            nodes.append(node)
+            node = node._previous
+        if not nodes:
+            return empty if value is _MISSING else value
+        source = node if value is not _MISSING else None
+        if value is _MISSING:
+            value = empty
+        for newer in reversed(nodes):
+            value = step(value, newer._item)
+        cache = self._read
+        if cache is None:
+            cache = {}
+            _set_read(self, cache)
+        cache[key] = value
+        if source is not None and source._read is not None:
+            source._read.pop(key, None)  # its successor holds more
+        return value
 
     def __len__(self) -> int:
         return self._count
@@ -125,6 +167,7 @@ _set_previous = HandLog.__dict__["_previous"].__set__
 _set_item = HandLog.__dict__["_item"].__set__
 _set_count = HandLog.__dict__["_count"].__set__
 _set_hash = HandLog.__dict__["_hash"].__set__
+_set_read = HandLog.__dict__["_read"].__set__
 
 
 def log_of(items: Iterable[Any]) -> HandLog:

@@ -378,6 +378,24 @@ class _FinishedHand:
         return (_same, (self.result(),))
 
 
+def _finished(item: object) -> HandResult:
+    """A hand log's item as a :class:`HandResult` (built when first read)."""
+    if isinstance(item, _FinishedHand):
+        return item.result()
+    return item  # type: ignore[return-value]
+
+
+def _add_result(
+    results: tuple[HandResult, ...], item: object
+) -> tuple[HandResult, ...]:
+    return (*results, _finished(item))
+
+
+def _hand_log(state: GameState) -> HandLog:
+    """The state's finished hands (views fold them their own way)."""
+    return state._s[_HAND_RESULTS]  # type: ignore[no-any-return]
+
+
 def _same(value: HandResult) -> HandResult:
     return value
 
@@ -495,7 +513,7 @@ class GameState:
     def hand_results(self) -> tuple[HandResult, ...]:
         """Every finished hand, in order."""
         results: HandLog = self._s[_HAND_RESULTS]
-        return tuple([r.result() if type(r) is _FinishedHand else r for r in results])
+        return results.fold("results", (), _add_result)  # type: ignore[no-any-return]
 
     # Internal bookkeeping.  _to_move is the seat whose turn it is (or was
     # last); _deals_used counts the decks dealt so far, redeals included;

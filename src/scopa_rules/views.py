@@ -48,6 +48,8 @@ from .state import (
     Phase,
     Turn,
     _DealSource,
+    _finished,
+    _hand_log,
     _make_state,
     legal_plays,
 )
@@ -87,24 +89,19 @@ def _public_turns(turns: Iterable[Turn], seat: int) -> tuple[Turn, ...]:
     )
 
 
-# A finished hand's public form, by the hand's identity and the seat: a bot
-# gets a view at every move, and a game's finished hands do not change.  The
-# entry keeps the hand itself, so its id cannot be reused while cached.
-_PUBLIC_RESULTS: dict[tuple[int, int], tuple[HandResult, HandResult]] = {}
-
-
 def _public_result(result: HandResult, seat: int) -> HandResult:
-    key = (id(result), seat)
-    cached = _PUBLIC_RESULTS.get(key)
-    if cached is not None and cached[0] is result:
-        return cached[1]
-    if len(_PUBLIC_RESULTS) > 20_000:
-        _PUBLIC_RESULTS.clear()
-    public = attrs.evolve(
+    return attrs.evolve(
         result, deck=None, redealt=(), turns=_public_turns(result.turns, seat)
     )
-    _PUBLIC_RESULTS[key] = (result, public)
-    return public
+
+
+def _add_public(
+    results: tuple[HandResult, ...], item: object, *, seat: int
+) -> tuple[HandResult, ...]:
+    """The finished hands as ``seat`` saw them, one more (see
+    ``HandLog.fold``: a view costs one step per hand finished since the last
+    view, not one per hand of the game)."""
+    return (*results, _public_result(_finished(item), seat))
 
 
 def _kept_first_card(turns: Iterable[Turn]) -> bool | None:
@@ -219,7 +216,9 @@ class PlayerView:
             first_card=own_first,
             first_card_kept=_kept_first_card(turns) if deciding else None,
             turns=_public_turns(turns, seat) if deciding else turns,
-            hand_results=tuple(_public_result(r, seat) for r in state.hand_results),
+            hand_results=_hand_log(state).fold(
+                ("public", seat), (), functools.partial(_add_public, seat=seat)
+            ),
             events_of=functools.partial(_seen_events, state, seat),
             moves=state.legal_moves() if state.current_player == seat else (),
             declarations=state.declarations,

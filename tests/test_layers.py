@@ -1,0 +1,104 @@
+"""The package's layers: a module imports, when it is loaded, only modules
+below it (docs/architecture.rst).  A method that needs a higher module
+imports it inside its body, and annotations may name anything under
+``TYPE_CHECKING``; neither is a load-time import, so neither is checked."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import scopa_rules
+
+PACKAGE = Path(scopa_rules.__file__).parent
+
+# Lowest first.  A new module must be placed here, which is the point: where
+# it sits says what it may use and what may use it.
+LAYERS = (
+    "errors",
+    "_compiled",
+    "_handlog",
+    "cards",
+    "deck",
+    "rules",
+    "moves",
+    "captures",
+    "dealing",
+    "scoring",
+    "declarations",
+    "state",
+    "views",
+    "records",
+    "render",
+    "perft",
+    "strategies",
+    "observation",
+    "svg",
+    "encoding",
+    "bots",
+    "adapters",
+    "adapters._arrays",
+    "adapters.openspiel",
+    "adapters.pettingzoo",
+    "adapters.gymnasium",
+    "__main__",
+)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(node: ast.stmt) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def _load_time_imports(path: Path) -> set[str]:
+    """The package modules ``path`` imports at module level."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    here = _module_name(path).split(".") if path.name != "__init__.py" else []
+    package = (
+        here[:-1]
+        if path.name != "__init__.py"
+        else list(path.parent.relative_to(PACKAGE).parts)
+    )
+    found: set[str] = set()
+    statements = [node for node in tree.body if not _is_type_checking(node)]
+    for node in statements:
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package[: len(package) - (node.level - 1)]
+            target = [*base, *(node.module.split(".") if node.module else [])]
+            if node.module is None:
+                # "from . import x": x may be a module or a name of the package.
+                for alias in node.names:
+                    name = ".".join([*target, alias.name])
+                    found.add(name if name in LAYERS else ".".join(target))
+            else:
+                found.add(".".join(target))
+    found.discard("")
+    return found
+
+
+def test_every_module_has_its_place_in_the_layers() -> None:
+    modules = {
+        _module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        if _module_name(path) != "" and "__pycache__" not in path.parts
+    }
+    assert modules == set(LAYERS), "place new modules in tests/test_layers.py"
+
+
+def test_modules_import_only_lower_layers_when_loaded() -> None:
+    rank = {name: index for index, name in enumerate(LAYERS)}
+    upward = []
+    for path in PACKAGE.rglob("*.py"):
+        name = _module_name(path)
+        if name == "":
+            continue  # the package re-exports the public names of every layer
+        for target in _load_time_imports(path):
+            if rank[target] >= rank[name]:
+                upward.append(f"{name} imports {target}")
+    assert upward == []
