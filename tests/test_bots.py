@@ -23,7 +23,11 @@ PRESETS = [
 def _position(hands: list[str], table: str) -> sr.GameState:
     dealt = sr.CardSet(" ".join([*hands, table]))
     return sr.GameState.from_position(
-        sr.Ruleset.scopa(), hands=hands, table=table, piles=["", sr.ALL_CARDS - dealt]
+        sr.Ruleset.scopa(),
+        hands=hands,
+        table=table,
+        piles=["", sr.ALL_CARDS - dealt],
+        last_capturer=1,
     )
 
 

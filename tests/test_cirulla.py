@@ -575,3 +575,13 @@ def test_a_finished_cirulla_game_samples() -> None:
         state = state.apply(rng.choice(state.legal_moves()))
     view = state.view(0)
     assert view.sample(rng).view(0) == view
+
+
+def test_declarations_and_build_reports_cannot_be_made_again() -> None:
+    made = sr.declaration_of(sr.Ruleset.cirulla(), sr.CardSet("AD 2D 3D"))
+    assert made is not None
+    with pytest.raises(AttributeError, match="immutable"):
+        made.__init__(seat=1, cards=sr.CardSet("KD"), kind="decino", points=10)  # type: ignore[misc]
+    info = sr.kernel_info()
+    with pytest.raises(AttributeError, match="immutable"):
+        info.__init__(kind="pure", compiled=(), pure=(), pure_requested=True)  # type: ignore[misc]

@@ -31,6 +31,8 @@ def position(
     """A position with every card not named put in side 0's pile."""
     named = sr.CardSet(" ".join([*hands, table, stock]))
     piles = [sr.ALL_CARDS - named] + [sr.CardSet()] * (rules.sides - 1)
+    if piles[0]:
+        options.setdefault("last_capturer", 0)
     return sr.GameState.from_position(
         rules, hands=hands, table=table, stock=stock, piles=piles, **options
     )
@@ -301,7 +303,11 @@ def test_legal_moves_share_move_objects_within_a_bounded_memo() -> None:
     def with_table(table: sr.CardSet) -> sr.GameState:
         rest = sr.ALL_CARDS - aces - kings - table
         return sr.GameState.from_position(
-            rules, hands=[aces, kings], table=table, piles=[rest, sr.CardSet()]
+            rules,
+            hands=[aces, kings],
+            table=table,
+            piles=[rest, sr.CardSet()],
+            last_capturer=0,
         )
 
     probe = with_table(sr.CardSet("2D 3D"))

@@ -31,7 +31,10 @@ def position(
     stock goes to the pile of side ``rest_to`` (the last side by default)."""
     placed = CardSet(" ".join([*hands, table, stock]))
     piles: list[CardSet] = [CardSet()] * rules.sides
-    piles[rules.sides - 1 if rest_to is None else rest_to] = sr.ALL_CARDS - placed
+    side = rules.sides - 1 if rest_to is None else rest_to
+    piles[side] = sr.ALL_CARDS - placed
+    if last_capturer is None and piles[side]:
+        last_capturer = rules.seats_of(side)[0]
     return sr.GameState.from_position(
         rules,
         hands=list(hands),
@@ -134,7 +137,7 @@ def test_a_trail_puts_the_card_on_the_table() -> None:
     after = play(state, "4C")
     assert after.table == cards("5H 2S 4C")
     assert after.piles == state.piles
-    assert after.last_capturer is None
+    assert after.last_capturer == state.last_capturer
 
 
 # -- capture compulsion (played_card) ------------------------------------------------------
@@ -236,22 +239,26 @@ def test_leftover_goes_to_the_last_capturer_and_is_no_sweep() -> None:
 
 
 def test_leftover_goes_to_the_last_capturer_even_from_an_earlier_round() -> None:
-    state = position(["", "4C"], "6H", last_capturer=0, rest_to=1)
+    state = position(["", "4C"], "6H", last_capturer=0, rest_to=0)
     result = play(state, "4C").last_hand
     assert result is not None
     assert result.leftover_side == 0
-    assert result.piles[0] == cards("6H 4C")
+    assert result.piles[0] == state.piles[0] | cards("6H 4C")
 
 
 def test_leftover_goes_to_no_one_when_nobody_captured() -> None:
-    state = position(["", "4C"], "6H", last_capturer=None, rest_to=1)
+    # Only a rule that lets any card be trailed keeps the whole deck on the
+    # table to the last card.
+    rules = sr.Ruleset.scopa(capture_compulsion="none")
+    table = str(sr.ALL_CARDS - cards("4C"))
+    state = position(["", "4C"], table, rules=rules, last_capturer=None, rest_to=1)
     before = state.piles
     result = play(state, "4C").last_hand
     assert result is not None
-    assert result.leftover == cards("6H 4C")
+    assert result.leftover == sr.ALL_CARDS
     assert result.leftover_side is None
     assert result.piles == before
-    assert sum(s.cards for s in result.score.sides) == 38
+    assert sum(s.cards for s in result.score.sides) == 0
 
 
 # -- redeal on three kings (redeal_kings=3) -------------------------------------------------------

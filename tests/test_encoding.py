@@ -28,7 +28,11 @@ def _rest(*texts: str) -> sr.CardSet:
 
 def position(rules: sr.Ruleset, hands: list[str], table: str) -> sr.GameState:
     return sr.GameState.from_position(
-        rules, hands=hands, table=table, piles=["", _rest(*hands, table)]
+        rules,
+        hands=hands,
+        table=table,
+        piles=["", _rest(*hands, table)],
+        last_capturer=1,
     )
 
 

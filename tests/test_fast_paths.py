@@ -328,7 +328,7 @@ def test_crowded_tables_give_the_oracle_moves_through_a_flushed_cache(
             table = sr.CardSet(cards[6:])
             rest = sr.ALL_CARDS - table - hands[0] - hands[1]
             state = sr.GameState.from_position(
-                rules, hands=hands, table=table, piles=[rest, ""]
+                rules, hands=hands, table=table, piles=[rest, ""], last_capturer=0
             )
             assert list(state.legal_moves()) == oracle_moves(state)
 
@@ -370,6 +370,7 @@ def test_cappotto_ends_the_game_from_the_quick_totals() -> None:
         table="",
         piles=[sr.CardSet(coins), sr.CardSet(others) - sr.CardSet("KS")],
         current_player=1,
+        last_capturer=0,
     )
     over = state.apply(sr.Move.parse("KS"))
     assert over.is_over

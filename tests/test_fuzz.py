@@ -14,12 +14,19 @@ it prints, saves and loads back equal, and a state holds all 40 cards.
 Integers too long to print (over 4300 digits) are left out of the random
 values here: ``test_huge_integers_are_refused_or_kept_whole`` tests them on
 their own.
+
+The normal suite runs a fast profile (200 examples a loader, 100 for the
+slow ones); ``benchmarks/fuzz_loaders.py`` runs the same tests with
+``SCOPA_FUZZ_EXAMPLES`` (and ``SCOPA_FUZZ_SLOW_EXAMPLES``) set, over 10^5
+inputs in all, and prints what every loader answered (:data:`OUTCOMES`).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -205,20 +212,35 @@ def attempt(
     """``load(*args, **kwargs)``, or ``None`` if it raised one of ``errors``
     (all subclasses of ScopaError); any other exception fails the test."""
     assert all(issubclass(error, sr.ScopaError) for error in errors)
+    name = getattr(load, "__qualname__", repr(load))
     try:
         value = load(*args, **kwargs)
-    except errors:
+    except errors as error:
         event("refused")
+        OUTCOMES[name, type(error).__name__] += 1
         return None
+    except Exception as error:
+        OUTCOMES[name, f"escaped {type(error).__name__}"] += 1
+        raise
     event("accepted")
+    OUTCOMES[name, "accepted"] += 1
     return value
+
+
+OUTCOMES: Counter[tuple[str, str]] = Counter()
+"""Every loader's answers in this process, by (loader, outcome): an
+accepted value, the name of the library error raised, or ``escaped`` and
+the name of any other exception (a failure)."""
 
 
 STATE_ERRORS = (sr.InvalidStateError, sr.InvalidRulesetError)
 TEXT_RECORD_ERRORS = (sr.NotationError, sr.InvalidStateError, sr.InvalidRulesetError)
 
-FUZZ = settings(max_examples=200)
-SLOW_FUZZ = settings(max_examples=100)
+_EXAMPLES = int(os.environ.get("SCOPA_FUZZ_EXAMPLES", "200"))
+FUZZ = settings(max_examples=_EXAMPLES)
+SLOW_FUZZ = settings(
+    max_examples=int(os.environ.get("SCOPA_FUZZ_SLOW_EXAMPLES", _EXAMPLES // 2))
+)
 
 
 # -- whole objects --------------------------------------------------------------------------
@@ -365,9 +387,15 @@ def test_parse_move_in_a_position(state: sr.GameState, data: st.DataObject) -> N
 
 def parse_or_refuse(state: sr.GameState, text: Any) -> sr.Move | sr.ScopaError:
     try:
-        return state.parse_move(text)
+        move = state.parse_move(text)
     except (sr.NotationError, sr.IllegalMoveError) as error:
+        OUTCOMES["GameState.parse_move", type(error).__name__] += 1
         return error
+    except Exception as error:
+        OUTCOMES["GameState.parse_move", f"escaped {type(error).__name__}"] += 1
+        raise
+    OUTCOMES["GameState.parse_move", "accepted"] += 1
+    return move
 
 
 # -- rulesets ------------------------------------------------------------------------------

@@ -16,11 +16,13 @@ PACKAGE = Path(scopa_rules.__file__).parent
 # it sits says what it may use and what may use it.
 LAYERS = (
     "errors",
+    "_frozen",
     "_compiled",
     "_handlog",
     "cards",
     "deck",
     "rules",
+    "_reachable",
     "moves",
     "captures",
     "dealing",

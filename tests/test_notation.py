@@ -406,6 +406,7 @@ KC_STATE = sr.GameState.from_position(
     hands=["5D KC 4H", "AS 6C"],
     table="2S 5H 3C JD",
     piles=["", sr.ALL_CARDS - KC_DEALT],
+    last_capturer=1,
 )
 CHKOBBA_START = sr.new_game(sr.Ruleset.chkobba(), seed=3)
 
@@ -444,6 +445,7 @@ def test_a_card_alone_with_captures_and_a_trail_is_ambiguous_without_compulsion(
         hands=["5D KC 4H", "AS 6C"],
         table="2S 5H 3C JD",
         piles=["", sr.ALL_CARDS - KC_DEALT],
+        last_capturer=1,
     )
     with pytest.raises(sr.AmbiguousMoveError) as caught:
         state.parse_move("5D")

@@ -48,6 +48,11 @@ def position(
         pile_sets = [sr.CardSet()] * (rules.sides - 1) + [sr.ALL_CARDS - used]
     else:
         pile_sets = [sr.CardSet(pile) for pile in piles]
+    if last_capturer is None:
+        # Whoever captured last is a seat of a side that has captured.
+        last_capturer = next(
+            (s for s in range(rules.players) if pile_sets[rules.side_of(s)]), None
+        )
     return sr.GameState.from_position(
         rules,
         hands=list(hands),
@@ -850,8 +855,8 @@ def test_target_score_tie_for_the_lead_plays_another_hand() -> None:
     assert after.scores == (11, 11)
     assert not after.is_over
     lower = sr.Ruleset.scopa(target_score=5)
-    after = last_card_position(lower, [10, 9]).apply(sr.Move.parse("7Dx3C4C"))
-    assert after.scores == (11, 12)
+    after = last_card_position(lower, [4, 4]).apply(sr.Move.parse("7Dx3C4C"))
+    assert after.scores == (5, 7)
     assert after.winner == 1
 
 

@@ -16,6 +16,7 @@ def start() -> sr.GameState:
         hands=["2D 3D QS", "7H 7S 7C"],
         table="KC",
         piles=["", sr.ALL_CARDS - DEALT],
+        last_capturer=1,
     )
 
 
@@ -46,12 +47,14 @@ def test_different_positions_have_different_keys() -> None:
             hands=["2D 3D QS", "7H 7S 7C"],
             table="KC",
             piles=["", sr.ALL_CARDS - DEALT],
+            last_capturer=1,
         ).position_key(),  # other rules
         sr.GameState.from_position(
             sr.Ruleset.scopa(),
             hands=["2D 3D QS", "7H 7S 7C"],
             table="KC",
             piles=["", sr.ALL_CARDS - DEALT],
+            last_capturer=1,
             scores=[3, 0],
         ).position_key(),  # other match scores
         sr.GameState.from_position(
@@ -59,6 +62,7 @@ def test_different_positions_have_different_keys() -> None:
             hands=["2D 3D QS", "7H 7S 7C"],
             table="KC",
             piles=["", sr.ALL_CARDS - DEALT],
+            last_capturer=1,
             sweeps=[0, 1],
         ).position_key(),  # other sweeps
     }

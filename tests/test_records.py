@@ -143,6 +143,7 @@ def test_a_position_game_waiting_for_a_deck_round_trips_through_to_dict() -> Non
         hands=["7D", "KS"],
         table="3C 4C",
         piles=["", sr.ALL_CARDS - sr.CardSet("7D KS 3C 4C")],
+        last_capturer=1,
     )
     state = state.apply(sr.Move.parse("7Dx3C4C")).apply(sr.Move.parse("KS"))
     assert state.phase is sr.Phase.AWAITING_DEAL
@@ -182,7 +183,7 @@ def position_state(seed: int | None) -> sr.GameState:
         scores=[4, 7],
         current_player=1,
         dealer=0,
-        last_capturer=3,
+        last_capturer=2,
         seed=seed,
     )
 

@@ -74,6 +74,7 @@ KC_STATE = sr.GameState.from_position(
     hands=["5D KC 4H", "AS 6C"],
     table="2S 5H 3C JD",
     piles=["", sr.ALL_CARDS - sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")],
+    last_capturer=1,
 )
 OVER_STATE = first_moves(
     sr.new_game(sr.Ruleset.scopa(target_score=1), deck=sr.Deck.standard(), seed=0),
@@ -623,6 +624,7 @@ def test_illegal_moves_of_kinds_a_state_cannot_have_are_refused() -> None:
         hands=["5D KC 4H", "AS 6C"],
         table="2S 5H 3C JD",
         piles=["", sr.ALL_CARDS - sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")],
+        last_capturer=1,
     )
     with pytest.raises(InvalidArgument, match="admits"):
         sst.illegal_moves(free, kinds=["must_capture"])

@@ -340,6 +340,7 @@ def test_positions_differing_only_in_hidden_cards_give_equal_views() -> None:
             piles=[pile, "", ""],
             sweeps=[1, 0, 0],
             scores=[3, 5, 2],
+            last_capturer=0,
         )
 
     state_a, state_b = position(hands_a, stock_a), position(hands_b, stock_b)
@@ -548,7 +549,12 @@ def whole_hand_position(compulsion: str) -> sr.GameState:
     stock = rest[:24]
     pile = sr.CardSet(rest[24:])
     return sr.GameState.from_position(
-        rules, hands=hands, table=table, stock=stock, piles=[str(pile), ""]
+        rules,
+        hands=hands,
+        table=table,
+        stock=stock,
+        piles=[str(pile), ""],
+        last_capturer=0,
     )
 
 
@@ -603,6 +609,7 @@ def test_whole_hand_constraint_covers_every_trail_of_the_round() -> None:
         table=table,
         stock=rest[:24],
         piles=[str(sr.CardSet(rest[24:])), ""],
+        last_capturer=0,
     )
     first_table = state.table
     state = state.apply(sr.Move.parse("QC"))

@@ -147,6 +147,7 @@ def test_what_happened_names_sweeps_and_the_end_of_a_hand() -> None:
         hands=["7D", "KS"],
         table="3C 4C",
         piles=["", sr.ALL_CARDS - sr.CardSet("7D KS 3C 4C")],
+        last_capturer=1,
     )
     move = sr.Move.parse("7Dx3C4C")
     after = state.apply(move)

@@ -61,7 +61,7 @@ from .observation import (
     observe,
 )
 from .perft import perft
-from .records import GameRecord
+from .records import MAX_TARGET_SCORE, MAX_TURNS, GameRecord
 from .rules import (
     CaptureCompulsion,
     CaptureMode,
@@ -93,6 +93,8 @@ __all__ = [
     "ACTION_ENCODING_VERSION",
     "ALL_CARDS",
     "KEEP_FIRST_CARD_ACTION",
+    "MAX_TARGET_SCORE",
+    "MAX_TURNS",
     "NUM_ACTIONS",
     "OBSERVATION_VERSION",
     "STOP_ACTION",

@@ -30,6 +30,8 @@ from importlib.machinery import (
 
 import attrs
 
+from ._frozen import Frozen
+
 __all__ = ["KernelInfo", "kernel_info"]
 
 COMPILED_MODULES = ("captures", "dealing", "scoring", "state")
@@ -93,7 +95,7 @@ _use_sources(_PACKAGE_DIR) if PURE_REQUESTED else _warn_stale(_PACKAGE_DIR)
 
 
 @attrs.frozen
-class KernelInfo:
+class KernelInfo(Frozen):
     """Which build of the hot modules this process runs (see
     :func:`kernel_info`).
 

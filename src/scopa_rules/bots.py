@@ -36,8 +36,9 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from ._frozen import Frozen
 from .cards import Card, CardSet, Rank
-from .errors import InvalidStateError
+from .errors import InvalidStateError, shown
 from .moves import Move, MoveKind
 from .rules import CaptureMode, Ruleset
 from .state import GameState, new_game
@@ -152,7 +153,7 @@ def _legal_moves(view: PlayerView) -> tuple[Move, ...]:
 
 
 @attrs.frozen
-class RandomBot:
+class RandomBot(Frozen):
     """Plays a legal move chosen uniformly at random.
 
     >>> import random
@@ -186,7 +187,7 @@ def _can_sweep(rules: Ruleset, total: int) -> bool:
 
 
 @attrs.frozen
-class GreedyBot:
+class GreedyBot(Frozen):
     """Plays the move that is worth most right now, by :meth:`move_value`;
     ties are broken at random.
 
@@ -198,7 +199,7 @@ class GreedyBot:
     >>> import scopa_rules as sr
     >>> state = sr.GameState.from_position(
     ...     sr.Ruleset.scopa(), hands=["7D 5C QS", "AS 6C 2H"], table="2C 3S",
-    ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D 5C QS AS 6C 2H 2C 3S")])
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D 5C QS AS 6C 2H 2C 3S")], last_capturer=1)
     >>> view = state.view(0)
     >>> [(str(move), round(GreedyBot().move_value(view, move), 2))
     ...  for move in view.legal_moves()]
@@ -301,8 +302,26 @@ def _rewards(totals: Sequence[int]) -> tuple[float, ...]:
     return tuple(rewards)
 
 
+def _check_iterations(bot: object, attribute: object, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10**9:
+        raise InvalidStateError(
+            f"iterations must be a whole number from 1 to 10**9, not {shown(value)}"
+        )
+
+
+def _check_exploration(bot: object, attribute: object, value: object) -> None:
+    if (
+        not isinstance(value, (int, float))
+        or isinstance(value, bool)
+        or not 0 <= value < math.inf
+    ):
+        raise InvalidStateError(
+            f"exploration must be a finite number of 0 or more, not {shown(value)}"
+        )
+
+
 @attrs.frozen
-class IsmctsBot:
+class IsmctsBot(Frozen):
     """Single-observer information-set Monte Carlo tree search (SO-ISMCTS,
     Cowling, Powley and Whitehouse, 2012).
 
@@ -322,9 +341,9 @@ class IsmctsBot:
     True
     """
 
-    iterations: int = attrs.field(default=200, validator=attrs.validators.ge(1))
+    iterations: int = attrs.field(default=200, validator=_check_iterations)
     """The search budget: determinizations per decision."""
-    exploration: float = 0.7
+    exploration: float = attrs.field(default=0.7, validator=_check_exploration)
     """The UCB exploration constant (rewards are between 0 and 1)."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:

@@ -15,9 +15,11 @@ whole hand and lives with the legal-move generator in :mod:`scopa_rules.state`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .cards import Card, CardSet, Rank, _from_mask
+from .errors import InvalidRulesetError, shown
 from .rules import CAPTURE_KEY_BITS, CaptureMode, CaptureRule, Ruleset, TableAce
 
 __all__ = ["capture_options"]
@@ -285,6 +287,92 @@ def is_take_all(rules: Ruleset, table_mask: int, card: Card, captured: int) -> b
     )
 
 
+# -- checking one move ---------------------------------------------------------------
+#
+# Replaying a record checks moves one at a time.  Listing every capture of a
+# card costs as much as there are captures, thousands on a crowded house-rules
+# table; checking one capture, or whether any exists, costs one pass over the
+# table (subset sums of values up to 15 fit in a 16-bit mask).
+
+_SUMS_TO_15 = (1 << 16) - 1
+
+
+def _subset_sums(values: tuple[int, ...], table_mask: int) -> int:
+    """Bit ``s`` is set when some cards of the table (none for 0) add up
+    to ``s``, for ``s`` up to 15."""
+    sums = 1
+    rest = table_mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        sums = (sums | sums << values[low.bit_length() - 1]) & _SUMS_TO_15
+    return sums
+
+
+def _fewest_cards(values: tuple[int, ...], table_mask: int, target: int) -> int:
+    """The fewest table cards that add up to ``target`` (41 if none do)."""
+    fewest = [0] + [41] * target
+    rest = table_mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        value = values[low.bit_length() - 1]
+        for total in range(target, value - 1, -1):
+            fewest[total] = min(fewest[total], fewest[total - value] + 1)
+    return fewest[target]
+
+
+def can_capture(rules: Ruleset, table_mask: int, index: int) -> bool:
+    """Whether the card with ``index`` has any capture on the table (the
+    same as ``bool(captures_in(...))``, without listing the captures)."""
+    if not table_mask:
+        return False
+    if (
+        index % 10 == 0
+        and rules.ace_takes_all
+        and not (rules.ace_blocked_by_table_ace and table_mask & _ACES)
+    ):
+        return True
+    value = rules._values[index]
+    sums = _subset_sums(rules._values, table_mask)
+    mode = rules.capture_mode
+    if mode is not CaptureMode.FIFTEEN and sums >> value & 1:
+        return True
+    return mode is not CaptureMode.MATCH and bool(sums >> (15 - value) & 1)
+
+
+def is_legal_capture(rules: Ruleset, table_mask: int, card: Card, taken: int) -> bool:
+    """Whether playing ``card`` may take the table cards ``taken`` (a
+    non-empty mask): the same as ``taken in captures_in(...)``, in one pass
+    over the table."""
+    if taken & ~table_mask:
+        return False
+    if ace_takes_table(rules, table_mask, card):
+        return taken == table_mask
+    if is_take_all(rules, table_mask, card, taken):
+        return True  # table_ace "either": the take-all beside the normal captures
+    values = rules._values
+    value = values[card.index]
+    total = 0
+    rest = taken
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        total += values[low.bit_length() - 1]
+    mode = rules.capture_mode
+    if mode is not CaptureMode.MATCH and total + value == 15:
+        return True  # captures by fifteen have no precedence among themselves
+    if mode is CaptureMode.FIFTEEN or total != value:
+        return False
+    rule = rules.capture_rule
+    count = taken.bit_count()
+    if rule is CaptureRule.SINGLE_FIRST:
+        return count == 1 or not table_mask & rules._value_masks[value]
+    if rule is CaptureRule.FEWEST_CARDS:
+        return count == _fewest_cards(values, table_mask, value)
+    return True
+
+
 def capture_masks(rules: Ruleset, table_mask: int, card: Card) -> tuple[int, ...]:
     """The legal captures of ``card`` as masks of table cards (the hot path
     behind :func:`capture_options`)."""
@@ -292,9 +380,14 @@ def capture_masks(rules: Ruleset, table_mask: int, card: Card) -> tuple[int, ...
     return captures_in(rules, table_mask, entry, card.index)
 
 
-def capture_options(rules: Ruleset, table: CardSet, card: Card) -> tuple[CardSet, ...]:
+def capture_options(
+    rules: Ruleset,
+    table: CardSet | str | Iterable[Card | str],
+    card: Card | str,
+) -> tuple[CardSet, ...]:
     """Every set of table cards that ``card`` may legally capture, ordered by
-    mask, ignoring whether the card could also be trailed.
+    mask, ignoring whether the card could also be trailed.  The table and
+    the card may also be given as card text.
 
     The capture rule (``single_first``, ``fewest_cards``, ``free``) governs value
     captures; captures by fifteen have no precedence among themselves.
@@ -303,8 +396,11 @@ def capture_options(rules: Ruleset, table: CardSet, card: Card) -> tuple[CardSet
     >>> [str(c) for c in capture_options(rules, CardSet("AD 3D 4D 5D JD"),
     ...                                  Card.parse("QS"))]
     ['4D 5D', 'AD JD']
-    >>> [str(c) for c in capture_options(Ruleset.escoba(), CardSet("AD 7H"),
-    ...                                  Card.parse("7S"))]
+    >>> [str(c) for c in capture_options(Ruleset.escoba(), "AD 7H", "7S")]
     ['AD 7H']
     """
-    return tuple(_from_mask(m) for m in capture_masks(rules, table.mask, card))
+    if not isinstance(rules, Ruleset):
+        raise InvalidRulesetError(f"rules must be a Ruleset, not {shown(rules)}")
+    table_set = table if isinstance(table, CardSet) else CardSet(table)
+    played = card if isinstance(card, Card) else Card.parse(card)
+    return tuple(_from_mask(m) for m in capture_masks(rules, table_set.mask, played))

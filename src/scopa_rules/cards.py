@@ -69,6 +69,8 @@ class Suit(enum.IntEnum):
         >>> Suit.parse("d"), Suit.parse("♣")
         (<Suit.DENARI: 0>, <Suit.BASTONI: 3>)
         """
+        if not isinstance(text, str):
+            raise NotationError(f"suit text must be a string, not {shown(text)}")
         try:
             return _SUITS_BY_TEXT[text.strip().upper()]
         except KeyError:
@@ -118,6 +120,8 @@ class Rank(enum.IntEnum):
         >>> Rank.parse("q")
         <Rank.QUEEN: 9>
         """
+        if not isinstance(text, str):
+            raise NotationError(f"rank text must be a string, not {shown(text)}")
         try:
             return _RANKS_BY_TEXT[text.strip().upper()]
         except KeyError:
@@ -128,6 +132,40 @@ class Rank(enum.IntEnum):
 
 _RANK_LETTERS = "A234567JQK"
 _RANKS_BY_TEXT = {letter: Rank(i + 1) for i, letter in enumerate(_RANK_LETTERS)}
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def rank_of(value: Rank | int | str) -> Rank:
+    """A rank given as a :class:`Rank`, its number (1 to 10) or its text.
+
+    >>> rank_of(9), rank_of("q")
+    (<Rank.QUEEN: 9>, <Rank.QUEEN: 9>)
+    """
+    if isinstance(value, str):
+        return Rank.parse(value)
+    if not _is_whole(value) or not 1 <= value <= 10:
+        raise NotationError(
+            f"a rank is a Rank, a number from 1 to 10 or rank text, not {shown(value)}"
+        )
+    return Rank(value)
+
+
+def suit_of(value: Suit | int | str) -> Suit:
+    """A suit given as a :class:`Suit`, its number (0 to 3) or its text.
+
+    >>> suit_of(2), suit_of("s")
+    (<Suit.SPADE: 2>, <Suit.SPADE: 2>)
+    """
+    if isinstance(value, str):
+        return Suit.parse(value)
+    if not _is_whole(value) or not 0 <= value <= 3:
+        raise NotationError(
+            f"a suit is a Suit, a number from 0 to 3 or suit text, not {shown(value)}"
+        )
+    return Suit(value)
 
 
 class Card:
@@ -152,9 +190,9 @@ class Card:
     _interned: ClassVar[list[Card]] = []
 
     def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
-        if not isinstance(rank, int) or not 1 <= rank <= 10:
+        if not _is_whole(rank) or not 1 <= rank <= 10:
             raise NotationError(f"rank must be 1 to 10 or a Rank, not {shown(rank)}")
-        if not isinstance(suit, int) or not 0 <= suit <= 3:
+        if not _is_whole(suit) or not 0 <= suit <= 3:
             raise NotationError(f"suit must be 0 to 3 or a Suit, not {shown(suit)}")
         return cls._interned[suit * 10 + rank - 1]
 
@@ -174,7 +212,7 @@ class Card:
         >>> Card.from_index(6)
         Card.parse('7D')
         """
-        if not isinstance(index, int) or not 0 <= index < 40:
+        if not _is_whole(index) or not 0 <= index < 40:
             raise NotationError(f"card index must be 0 to 39, not {shown(index)}")
         return cls._interned[index]
 
@@ -305,6 +343,10 @@ class CardSet:
     """The 40-bit integer: bit ``card.index`` is set for each card in the set."""
 
     def __init__(self, cards: str | Iterable[Card | str] = ()) -> None:
+        if hasattr(self, "mask"):
+            # Run again on a shared value (ALL_CARDS, a state's hand) it would
+            # change every holder of it.
+            raise AttributeError("CardSet is immutable: it cannot be made again")
         if isinstance(cards, str):
             mask = _parse_cards(cards)
         else:
@@ -316,6 +358,8 @@ class CardSet:
             for item in cards:
                 card = item if isinstance(item, Card) else Card.parse(item)
                 if mask & card.mask:
+                    # Also ends an endless iterable at once: the 41st card
+                    # repeats one.
                     raise NotationError(f"card {card} appears twice")
                 mask |= card.mask
         object.__setattr__(self, "mask", mask)
@@ -328,7 +372,7 @@ class CardSet:
         >>> sr.CardSet.from_mask(0b101), sr.CardSet.from_mask(sr.CardSet("7D KS").mask)
         (CardSet('AD 3D'), CardSet('7D KS'))
         """
-        if not isinstance(mask, int) or not 0 <= mask <= FULL_MASK:
+        if not _is_whole(mask) or not 0 <= mask <= FULL_MASK:
             raise NotationError(
                 f"a card mask must be an int from 0 to 2**40 - 1, not {shown(mask)}"
             )
@@ -388,48 +432,54 @@ class CardSet:
             return NotImplemented
         return other.mask & ~self.mask == 0
 
-    def isdisjoint(self, other: CardSet) -> bool:
-        """Whether the two sets share no card.
+    def isdisjoint(self, other: CardSet | str | Iterable[Card | str]) -> bool:
+        """Whether the two sets share no card (``other`` may also be cards or
+        card text).
 
         >>> import scopa_rules as sr
-        >>> sr.CardSet("7D KS").isdisjoint(sr.CardSet("7S")), sr.CardSet("7D").isdisjoint(sr.CardSet("7D AH"))
+        >>> sr.CardSet("7D KS").isdisjoint(sr.CardSet("7S")), sr.CardSet("7D").isdisjoint("7D AH")
         (True, False)
         """
-        return self.mask & other.mask == 0
+        other_set = other if isinstance(other, CardSet) else CardSet(other)
+        return self.mask & other_set.mask == 0
 
-    def add(self, card: Card) -> CardSet:
-        """A new set with ``card`` added.
+    def add(self, card: Card | str) -> CardSet:
+        """A new set with ``card`` (a card or card text) added.
 
         >>> import scopa_rules as sr
-        >>> sr.CardSet("7D").add(sr.Card.parse("KS"))
-        CardSet('7D KS')
+        >>> sr.CardSet("7D").add(sr.Card.parse("KS")), sr.CardSet("7D").add("ah")
+        (CardSet('7D KS'), CardSet('7D AH'))
         """
-        return _from_mask(self.mask | card.mask)
+        return _from_mask(self.mask | _card_of(card).mask)
 
-    def remove(self, card: Card) -> CardSet:
+    def remove(self, card: Card | str) -> CardSet:
         """A new set without ``card`` (no error if the card is not there).
 
         >>> import scopa_rules as sr
-        >>> sr.CardSet("7D KS").remove(sr.Card.parse("7D")), sr.CardSet("KS").remove(sr.Card.parse("7D"))
+        >>> sr.CardSet("7D KS").remove(sr.Card.parse("7D")), sr.CardSet("KS").remove("7D")
         (CardSet('KS'), CardSet('KS'))
         """
-        return _from_mask(self.mask & ~card.mask)
+        return _from_mask(self.mask & ~_card_of(card).mask)
 
-    def of_suit(self, suit: Suit) -> CardSet:
-        """The cards of one suit.
+    def of_suit(self, suit: Suit | int | str) -> CardSet:
+        """The cards of one suit (a :class:`Suit`, 0 to 3, or suit text).
 
-        >>> CardSet("7D 7S AD").of_suit(Suit.DENARI)
-        CardSet('AD 7D')
+        >>> CardSet("7D 7S AD").of_suit(Suit.DENARI), CardSet("7D 7S AD").of_suit("S")
+        (CardSet('AD 7D'), CardSet('7S'))
+        >>> CardSet("AD").of_suit(7)
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.NotationError: a suit is a Suit, a number from 0 to 3 or suit text, not 7
         """
-        return _from_mask(self.mask & (0x3FF << (10 * suit)))
+        return _from_mask(self.mask & (0x3FF << (10 * suit_of(suit))))
 
-    def of_rank(self, rank: Rank) -> CardSet:
-        """The cards of one rank.
+    def of_rank(self, rank: Rank | int | str) -> CardSet:
+        """The cards of one rank (a :class:`Rank`, 1 to 10, or rank text).
 
-        >>> CardSet("7D 7S AD").of_rank(Rank.SEVEN)
-        CardSet('7D 7S')
+        >>> CardSet("7D 7S AD").of_rank(Rank.SEVEN), CardSet("7D 7S AD").of_rank("a")
+        (CardSet('7D 7S'), CardSet('AD'))
         """
-        return _from_mask(self.mask & (_RANK_COLUMN << (rank - 1)))
+        return _from_mask(self.mask & (_RANK_COLUMN << (rank_of(rank) - 1)))
 
     def symbol_text(self) -> str:
         """The cards with suit symbols, for display: ``'7♦ K♠'``.
@@ -472,6 +522,10 @@ FULL_MASK = (1 << 40) - 1
 _RANK_COLUMN = 1 | 1 << 10 | 1 << 20 | 1 << 30
 _new_set = object.__new__
 _set_mask = object.__setattr__
+
+
+def _card_of(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
 
 
 def _from_mask(mask: int) -> CardSet:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 from typing import Any, NoReturn, overload
 
 from typing_extensions import Self
@@ -130,6 +131,9 @@ class Deck(Sequence[Card]):
     """The cards from the top of the deck down."""
 
     def __init__(self, cards: str | Iterable[Card | str]) -> None:
+        if hasattr(self, "cards"):
+            # Run again on a deck that states share, it would change them all.
+            raise AttributeError("Deck is immutable: it cannot be made again")
         if isinstance(cards, Deck):
             ordered = cards.cards
         else:
@@ -139,9 +143,11 @@ class Deck(Sequence[Card]):
                 )
             items = cards.replace(",", " ").split() if isinstance(cards, str) else cards
             try:
+                # 41 cards always repeat one, which _check_full_deck names:
+                # an endless iterable stops there.
                 ordered = tuple(
                     item if isinstance(item, Card) else Card.parse(item)
-                    for item in items
+                    for item in islice(items, 41)
                 )
             except NotationError as error:
                 raise NotationError(f"in a deck: {error}") from None
@@ -205,6 +211,9 @@ class Deck(Sequence[Card]):
         return f"Deck('{self}')"
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError("Deck is immutable")
+
+    def __delattr__(self, name: str) -> NoReturn:
         raise AttributeError("Deck is immutable")
 
     def __reduce__(self) -> tuple[Any, tuple[bytes]]:

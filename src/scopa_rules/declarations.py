@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import attrs
 
+from ._frozen import Frozen
 from .cards import CardSet, _from_mask
 from .errors import InvalidStateError, shown
 from .rules import Ruleset
@@ -37,7 +38,7 @@ DECINO_POINTS = 10
 
 
 @attrs.frozen(kw_only=True)
-class Declaration:
+class Declaration(Frozen):
     """One declaration: the seat, the three cards it was dealt, the kind
     (``"cirulla"`` or ``"decino"``) and the points its side scores.
 

@@ -38,7 +38,7 @@ reserved one is given one.
 >>> rules = sr.Ruleset.scopa(capture_mode="match_or_fifteen")
 >>> rest = sr.ALL_CARDS - sr.CardSet("5H AD 5S 5D")
 >>> state = sr.GameState.from_position(
-...     rules, hands=["5H", "AD"], table="5S 5D", piles=["", rest]
+...     rules, hands=["5H", "AD"], table="5S 5D", piles=["", rest], last_capturer=1
 ... )
 >>> [(str(move), sr.encode_move(state, move)) for move in state.legal_moves()]
 [('5Hx5D', (14, 44, 82)), ('5Hx5S', (14, 64)), ('5Hx5D5S', (14, 44, 64))]
@@ -398,8 +398,8 @@ def decode_action(state: GameState, action: int) -> Move:
     >>> import scopa_rules as sr
     >>> rest = sr.ALL_CARDS - sr.CardSet("5H AD 5S 5D")
     >>> state = sr.GameState.from_position(
-    ...     sr.Ruleset.scopa(), hands=["5H", "AD"], table="5S 5D", piles=["", rest]
-    ... )
+    ...     sr.Ruleset.scopa(), hands=["5H", "AD"], table="5S 5D", piles=["", rest],
+    ...     last_capturer=1)
     >>> sr.decode_action(state, 14)
     Traceback (most recent call last):
     ...

@@ -27,10 +27,16 @@ __all__ = [
 def shown(value: object) -> str:
     """``repr(value)`` for an error message, safe for any input: an integer
     too long to print (Python refuses ints of over 4300 digits) is described
-    by its size, and very long text is cut.
+    by its size, data nested too deep to print by its type, and very long
+    text is cut.
 
     >>> shown(7), shown("7D"), shown(10**5000)
     ('7', "'7D'", 'an integer of 5001 digits')
+    >>> deep = []
+    >>> for _ in range(100_000):
+    ...     deep = [deep]
+    >>> shown(deep)
+    'a list nested too deep to show'
     """
     if isinstance(value, int) and value.bit_length() > 256:
         return f"an integer of {_digits(value)} digits"
@@ -38,6 +44,8 @@ def shown(value: object) -> str:
         text = repr(value)
     except ValueError:  # a huge int inside a container
         return f"a {type(value).__name__} too large to show"
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deep to show"
     return text if len(text) <= 200 else text[:197] + "..."
 
 

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 import attrs
 from typing_extensions import Self
 
+from ._frozen import Frozen
 from .cards import Card, CardSet, _from_mask
 from .errors import NotationError, shown
 
@@ -64,19 +65,40 @@ def _to_card_set(value: CardSet | str | Iterable[Card | str]) -> CardSet:
     return CardSet(value)
 
 
-@attrs.frozen(repr=False)
-class Move:
-    """A move: ``card`` and the ``captured`` table cards.
+def _to_card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
 
-    >>> Move(Card.parse("KC"), CardSet("2S JD"))
-    Move.parse('KCxJD2S')
+
+def _to_kind(value: MoveKind | str) -> MoveKind:
+    if isinstance(value, MoveKind):
+        return value
+    try:
+        return MoveKind(value)
+    except ValueError:
+        raise NotationError(
+            f"a move kind is a MoveKind or one of 'play', 'keep', 'table', "
+            f"not {shown(value)}"
+        ) from None
+
+
+@attrs.frozen(repr=False)
+class Move(Frozen):
+    """A move: ``card`` (a card or card text) and the ``captured`` table
+    cards.
+
+    >>> Move(Card.parse("KC"), CardSet("2S JD")), Move("kc", "2S JD")
+    (Move.parse('KCxJD2S'), Move.parse('KCxJD2S'))
+    >>> Move(7)
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.NotationError: card text must be a string, not 7
     """
 
-    card: Card = attrs.field(validator=attrs.validators.instance_of(Card))
+    card: Card = attrs.field(converter=_to_card)
     """The card played (or, for a first-card choice, the card decided on)."""
     captured: CardSet = attrs.field(default=_EMPTY, converter=_to_card_set)
     """The table cards taken; empty for a trail."""
-    kind: MoveKind = MoveKind.PLAY
+    kind: MoveKind = attrs.field(default=MoveKind.PLAY, converter=_to_kind)
 
     def __attrs_post_init__(self) -> None:
         if self.card in self.captured:
@@ -91,7 +113,7 @@ class Move:
         >>> Move.trail("5H")
         Move.parse('5H')
         """
-        return cls(_card(card))
+        return cls(_to_card(card))
 
     @classmethod
     def capture(cls, card: Card | str, captured: CardSet | str) -> Move:
@@ -103,7 +125,7 @@ class Move:
         taken = _to_card_set(captured)
         if not taken:
             raise NotationError("a capture takes at least one card; use Move.trail")
-        return cls(_card(card), taken)
+        return cls(_to_card(card), taken)
 
     @classmethod
     def keep_first_card(cls, card: Card | str) -> Move:
@@ -113,7 +135,7 @@ class Move:
         >>> sr.Move.keep_first_card("7D")
         Move.parse('keep 7D')
         """
-        return cls(_card(card), _EMPTY, MoveKind.KEEP_FIRST_CARD)
+        return cls(_to_card(card), _EMPTY, MoveKind.KEEP_FIRST_CARD)
 
     @classmethod
     def table_first_card(cls, card: Card | str) -> Move:
@@ -124,7 +146,7 @@ class Move:
         >>> move, move.kind
         (Move.parse('table 7D'), <MoveKind.TABLE_FIRST_CARD: 'table'>)
         """
-        return cls(_card(card), _EMPTY, MoveKind.TABLE_FIRST_CARD)
+        return cls(_to_card(card), _EMPTY, MoveKind.TABLE_FIRST_CARD)
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -215,10 +237,6 @@ class Move:
 
     def __deepcopy__(self, memo: object) -> Self:
         return self
-
-
-def _card(card: Card | str) -> Card:
-    return card if isinstance(card, Card) else Card.parse(card)
 
 
 def _parse_card(text: str, whole: str) -> Card:

@@ -34,8 +34,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ._frozen import Frozen
 from .cards import ALL_CARDS, Card, CardSet
-from .deck import Deck
+from .deck import Deck, check_seed
 from .declarations import Declaration
 from .errors import (
     IllegalMoveError,
@@ -51,7 +52,19 @@ from .state import GameState, Phase, Position, Turn, new_game
 if TYPE_CHECKING:
     from .events import Event
 
-__all__ = ["GameRecord"]
+__all__ = ["MAX_TARGET_SCORE", "MAX_TURNS", "GameRecord"]
+
+MAX_TURNS = 20_000
+"""The most turns (and, separately, decks) a record may hold for the
+loaders (:meth:`GameRecord.from_dict`, :meth:`~GameRecord.from_json`,
+:meth:`~GameRecord.from_text`, :meth:`GameState.from_dict`) to accept by
+default: loading replays every turn (about 25 µs each), so this bounds the
+time a file can take, about half a second.  A game to 500 points is far
+shorter; pass ``max_turns=`` to load a longer one."""
+
+MAX_TARGET_SCORE = 500
+"""The highest ``target_score`` the loaders accept by default (common games
+play to 11, 16, 21, 31 or 51); pass ``max_target_score=`` to raise it."""
 
 RECORD_FORMAT = "scopa_rules.record"
 STATE_FORMAT = "scopa_rules.state"
@@ -60,6 +73,12 @@ VERSION = 1
 
 def _fail(message: str) -> InvalidStateError:
     return InvalidStateError(message)
+
+
+def _key_names(keys: set[Any]) -> list[str]:
+    """Unknown keys for a message, sorted (a key may be any JSON-less
+    value, even an int too long to print)."""
+    return sorted(key if isinstance(key, str) else shown(key) for key in keys)
 
 
 def _require(
@@ -167,28 +186,91 @@ def _position_from_dict(rules: Ruleset, data: object, seed: int | None) -> GameS
     )
 
 
+def _to_decks(value: Iterable[Deck | str | Iterable[Card | str]]) -> tuple[Deck, ...]:
+    if isinstance(value, (str, Deck)) or not isinstance(value, Iterable):
+        raise InvalidStateError(f"decks must be a list of decks, not {shown(value)}")
+    return tuple(deck if isinstance(deck, Deck) else Deck(deck) for deck in value)
+
+
+def _to_turn(item: object) -> Turn:
+    if isinstance(item, Turn):
+        seat, move = item
+    elif isinstance(item, tuple | list) and len(item) == 2:
+        seat, move = item
+        if isinstance(move, str):
+            move = Move.parse(move)
+    else:
+        raise InvalidStateError(f"a turn is (seat, move), not {shown(item)}")
+    if (
+        not isinstance(seat, int)
+        or isinstance(seat, bool)
+        or not isinstance(move, Move)
+    ):
+        raise InvalidStateError(
+            f"a turn is a seat number and a Move, not {shown(seat)} and {shown(move)}"
+        )
+    return Turn(seat, move)
+
+
+def _to_turns(value: Iterable[Turn | tuple[int, Move | str]]) -> tuple[Turn, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise InvalidStateError(f"turns must be a list of turns, not {shown(value)}")
+    return tuple(_to_turn(item) for item in value)
+
+
 @attrs.frozen(kw_only=True)
-class GameRecord:
+class GameRecord(Frozen):
     """A whole game as data: the rules, the deal source and every turn.
 
     ``decks`` are the decks given when the game began, ``dealt`` those
     supplied later with :meth:`GameState.deal`; ``position`` is the starting
-    position of a game begun with :meth:`GameState.from_position`.
+    position of a game begun with :meth:`GameState.from_position`.  The
+    constructor checks the types and keeps decks and turns as tuples (a turn
+    may be given as a ``(seat, move)`` pair, the move as text); only
+    :meth:`replay` (which :meth:`from_dict` runs) checks that the turns fit
+    the game.
 
     >>> import scopa_rules as sr
     >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
     >>> record = state.record()
     >>> record.seed, record.turns
     (7, (Turn(seat=0, move=Move.parse('3D')),))
+    >>> sr.GameRecord(rules=sr.Ruleset(), seed=7, dealer=1, turns=[(0, "3D")]) == record
+    True
+    >>> sr.GameRecord(rules="scopa", seed=7, dealer=1)
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.InvalidStateError: a record's rules must be a Ruleset, not 'scopa'
     """
 
     rules: Ruleset
     seed: int | None
     dealer: int
-    decks: tuple[Deck, ...] = ()
-    dealt: tuple[Deck, ...] = ()
+    decks: tuple[Deck, ...] = attrs.field(default=(), converter=_to_decks)
+    dealt: tuple[Deck, ...] = attrs.field(default=(), converter=_to_decks)
     position: Position | None = None
-    turns: tuple[Turn, ...] = ()
+    turns: tuple[Turn, ...] = attrs.field(default=(), converter=_to_turns)
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rules, Ruleset):
+            raise InvalidStateError(
+                f"a record's rules must be a Ruleset, not {shown(self.rules)}"
+            )
+        check_seed(self.seed, optional=True)
+        players = self.rules.players
+        if (
+            not isinstance(self.dealer, int)
+            or isinstance(self.dealer, bool)
+            or not 0 <= self.dealer < players
+        ):
+            raise InvalidStateError(
+                f"a record's dealer must be a seat from 0 to {players - 1}, "
+                f"not {shown(self.dealer)}"
+            )
+        if self.position is not None and not isinstance(self.position, Position):
+            raise InvalidStateError(
+                f"a record's position must be a Position or None, not {shown(self.position)}"
+            )
 
     @classmethod
     def of(cls, state: GameState) -> GameRecord:
@@ -351,17 +433,47 @@ class GameRecord:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameRecord:
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        max_turns: int = MAX_TURNS,
+        max_target_score: int = MAX_TARGET_SCORE,
+    ) -> GameRecord:
         """The record in ``data``, checked by replaying it: a record that does
         not describe a legal game raises :class:`~scopa_rules.InvalidStateError`
         (or :class:`~scopa_rules.InvalidRulesetError` for bad rules).
+
+        Loading costs time in proportion to the record's length, so a record
+        of more than ``max_turns`` turns (or decks), or with a
+        ``target_score`` over ``max_target_score``, is refused; raise the
+        limits to load longer games (see :data:`~scopa_rules.MAX_TURNS`).
 
         >>> import scopa_rules as sr
         >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
         >>> record = state.record()
         >>> sr.GameRecord.from_dict(record.to_dict()) == record
         True
+        >>> sr.GameRecord.from_dict(record.to_dict(), max_turns=0)
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.InvalidStateError: the record has 1 turns, more than max_turns=0; pass a larger max_turns to load it
         """
+        return cls._load(data, max_turns, max_target_score)[0]
+
+    @classmethod
+    def _load(
+        cls, data: Mapping[str, Any], max_turns: int, max_target_score: int
+    ) -> tuple[GameRecord, GameState]:
+        """The record in ``data`` and the state it ends in (one replay)."""
+        for name, limit in (
+            ("max_turns", max_turns),
+            ("max_target_score", max_target_score),
+        ):
+            if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+                raise _fail(
+                    f"{name} must be a whole number of 0 or more, not {shown(limit)}"
+                )
         if not isinstance(data, Mapping):
             raise _fail(f"a record must be a mapping, not {type(data).__name__}")
         what = "the record"
@@ -384,22 +496,33 @@ class GameRecord:
             "position",
             "turns",
         }
-        unknown = sorted(map(str, set(data) - known))
+        unknown = _key_names(set(data) - known)
         if unknown:
             raise _fail(f"{what} has unknown keys: {', '.join(map(str, unknown))}")
         rules = Ruleset.from_dict(_require(data, "rules", Mapping, what))
+        if rules.target_score > max_target_score:
+            raise _fail(
+                f"{what} plays to {rules.target_score} points, more than "
+                f"max_target_score={max_target_score}; pass a larger "
+                "max_target_score to load it"
+            )
         seed = _optional_int(data, "seed", what)
         dealer = _require(data, "dealer", int, what)
-        decks = tuple(
-            _deck(text, f"deck {i + 1}")
-            for i, text in enumerate(_require(data, "decks", list, what))
-        )
+        deck_texts = _require(data, "decks", list, what)
+        dealt_texts = _require(data, "dealt", list, what)
+        turn_items = _require(data, "turns", list, what)
+        for kind, items in (("turns", turn_items), ("decks", deck_texts + dealt_texts)):
+            if len(items) > max_turns:
+                raise _fail(
+                    f"{what} has {len(items)} {kind}, more than max_turns={max_turns}; "
+                    "pass a larger max_turns to load it"
+                )
+        decks = tuple(_deck(text, f"deck {i + 1}") for i, text in enumerate(deck_texts))
         dealt = tuple(
-            _deck(text, f"dealt deck {i + 1}")
-            for i, text in enumerate(_require(data, "dealt", list, what))
+            _deck(text, f"dealt deck {i + 1}") for i, text in enumerate(dealt_texts)
         )
         turns = []
-        for number, item in enumerate(_require(data, "turns", list, what), 1):
+        for number, item in enumerate(turn_items, 1):
             if (
                 not isinstance(item, list)
                 or len(item) != 2
@@ -433,8 +556,7 @@ class GameRecord:
             position=position,
             turns=tuple(turns),
         )
-        record.final_state()
-        return record
+        return record, record.final_state()
 
     def to_json(self, *, indent: int | None = None) -> str:
         """The record as a JSON string.
@@ -446,8 +568,15 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """The record in a JSON string (see :meth:`from_dict`).
+    def from_json(
+        cls,
+        text: str,
+        *,
+        max_turns: int = MAX_TURNS,
+        max_target_score: int = MAX_TARGET_SCORE,
+    ) -> GameRecord:
+        """The record in a JSON string (see :meth:`from_dict`, also for the
+        limits).
 
         >>> import scopa_rules as sr
         >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
@@ -459,7 +588,9 @@ class GameRecord:
             data = json.loads(text)
         except (TypeError, ValueError, RecursionError) as error:
             raise _fail(f"a record must be JSON: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(
+            data, max_turns=max_turns, max_target_score=max_target_score
+        )
 
     # -- text ----------------------------------------------------------------------
 
@@ -520,10 +651,17 @@ class GameRecord:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_text(cls, text: str) -> GameRecord:
+    def from_text(
+        cls,
+        text: str,
+        *,
+        max_turns: int = MAX_TURNS,
+        max_target_score: int = MAX_TARGET_SCORE,
+    ) -> GameRecord:
         """The record in the text form of :meth:`to_text`.  Comments (from
         ``#`` to the end of a line), blank lines and ``hand`` lines are for
-        people; the header and the turn lines are the record.
+        people; the header and the turn lines are the record.  The limits
+        are those of :meth:`from_dict`.
 
         >>> import scopa_rules as sr
         >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
@@ -536,14 +674,14 @@ class GameRecord:
         header: dict[str, Any] = {"decks": [], "dealt": [], "turns": []}
         for number, raw in enumerate(text.splitlines(), 1):
             line = raw.split("#", 1)[0].strip()
-            if not line or re.fullmatch(r"hand \d+, dealer seat \d+", line):
+            if not line or _HAND_LINE.fullmatch(line):
                 continue
-            turn = re.fullmatch(r"seat (\d+):\s*(.+)", line)
+            turn = _TURN_LINE.fullmatch(line)
             if turn:
                 header["turns"].append([_whole(turn.group(1), number), turn.group(2)])
                 continue
             key, sep, value = line.partition(":")
-            key, value = key.strip(), value.strip()
+            key, value = key.strip().lower(), value.strip()
             if not sep:
                 raise NotationError(
                     f"line {number} is neither a header nor a turn: {shown(raw)}"
@@ -555,14 +693,14 @@ class GameRecord:
             if key in ("deck", "dealt"):
                 header["decks" if key == "deck" else "dealt"].append(value)
             elif key == "rules" and not value.startswith("{"):
-                named = re.fullmatch(r"([a-z-]+) \((\d+) players\)", value)
+                named = _PRESET_LINE.fullmatch(value)
                 if not named:
                     raise NotationError(
                         f"line {number}: rules must be a preset like 'scopa (2 players)' "
                         f"or a JSON object, not {shown(value)}"
                     )
                 header["rules"] = Ruleset.from_name(
-                    named.group(1), players=int(named.group(2))
+                    named.group(1), players=_whole(named.group(2), number)
                 ).to_dict()
             elif key in ("rules", "position"):
                 try:
@@ -584,7 +722,17 @@ class GameRecord:
                 raise NotationError(f"the text record has no {shown(key)} line")
         header.setdefault("seed", None)
         header.setdefault("position", None)
-        return cls.from_dict({"format": RECORD_FORMAT, **header})
+        return cls.from_dict(
+            {"format": RECORD_FORMAT, **header},
+            max_turns=max_turns,
+            max_target_score=max_target_score,
+        )
+
+
+# The text reader is as lenient as the other readers: any case, any spacing.
+_HAND_LINE = re.compile(r"hand\s+\d+\s*,\s*dealer\s+seat\s+\d+", re.IGNORECASE)
+_TURN_LINE = re.compile(r"seat\s+(\d+)\s*:\s*(.+)", re.IGNORECASE)
+_PRESET_LINE = re.compile(r"([a-z_ -]+?)\s*\(\s*(\d+)\s+players?\s*\)", re.IGNORECASE)
 
 
 def _whole(text: str, line: int) -> int:
@@ -691,7 +839,12 @@ def _check_snapshot_cards(rules: Ruleset, snapshot: Mapping[str, Any]) -> None:
         )
 
 
-def state_from_dict(data: Mapping[str, Any]) -> GameState:
+def state_from_dict(
+    data: Mapping[str, Any],
+    *,
+    max_turns: int = MAX_TURNS,
+    max_target_score: int = MAX_TARGET_SCORE,
+) -> GameState:
     if not isinstance(data, Mapping):
         raise _fail(f"a saved state must be a mapping, not {type(data).__name__}")
     if data.get("format") != STATE_FORMAT:
@@ -700,13 +853,16 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         raise _fail(
             f"the saved state has version {shown(data.get('version'))}; this library reads {VERSION}"
         )
-    unknown = sorted(map(str, set(data) - {"format", "version", "record", "state"}))
+    unknown = _key_names(set(data) - {"format", "version", "record", "state"})
     if unknown:
         raise _fail(f"the saved state has unknown keys: {', '.join(map(str, unknown))}")
-    record = GameRecord.from_dict(_require(data, "record", Mapping, "the saved state"))
+    record, state = GameRecord._load(
+        _require(data, "record", Mapping, "the saved state"),
+        max_turns,
+        max_target_score,
+    )
     snapshot = _require(data, "state", Mapping, "the saved state")
     _check_snapshot_cards(record.rules, snapshot)
-    state = record.final_state()
     expected = _snapshot(state)
     for key in expected:
         if key not in snapshot:
@@ -721,7 +877,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
                 f"the saved {key} ({shown(saved)}) does not match the game's history, "
                 f"which gives {shown(expected[key])}"
             )
-    unknown_keys = sorted(map(str, set(snapshot) - set(expected)))
+    unknown_keys = _key_names(set(snapshot) - set(expected))
     if unknown_keys:
         raise _fail(
             f"the saved state has unknown fields: {', '.join(map(str, unknown_keys))}"

@@ -28,7 +28,8 @@ from typing import Any, TypeVar
 import attrs
 from typing_extensions import Self
 
-from .cards import Card, Rank
+from ._frozen import Frozen
+from .cards import Card, Rank, rank_of
 from .errors import InvalidRulesetError, shown
 
 __all__ = [
@@ -237,7 +238,7 @@ def _default_partnerships(self: Ruleset) -> bool:
 
 
 @attrs.frozen(kw_only=True, repr=False, cache_hash=True)
-class Ruleset:
+class Ruleset(Frozen):
     """Every rule a table can choose, as one immutable value.
 
     The fields are the options of the rules contract (the documentation's
@@ -569,7 +570,7 @@ class Ruleset:
         >>> Ruleset.scopa(players=6).side_of(4), Ruleset.scopa(players=3).side_of(2)
         (0, 2)
         """
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not _is_int(seat) or not 0 <= seat < self.players:
             raise InvalidRulesetError(
                 f"seat must be 0 to {self.players - 1}, not {shown(seat)}"
             )
@@ -581,19 +582,19 @@ class Ruleset:
         >>> Ruleset.scopa(players=6).seats_of(1)
         (1, 3, 5)
         """
-        if not isinstance(side, int) or not 0 <= side < self.sides:
+        if not _is_int(side) or not 0 <= side < self.sides:
             raise InvalidRulesetError(
                 f"side must be 0 to {self.sides - 1}, not {shown(side)}"
             )
         return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
 
-    def capture_value(self, rank: Rank) -> int:
+    def capture_value(self, rank: Rank | int | str) -> int:
         """The value a rank captures with under these rules.
 
         >>> Ruleset.chkobba().capture_value(Rank.QUEEN)
         8
         """
-        return _CAPTURE_VALUE_TABLES[self.capture_values][Rank(rank) - 1]
+        return _CAPTURE_VALUE_TABLES[self.capture_values][rank_of(rank) - 1]
 
     # -- variation ---------------------------------------------------------
 
@@ -718,7 +719,7 @@ OPTION_NAMES: tuple[str, ...] = tuple(
 
 
 @attrs.frozen
-class Preset:
+class Preset(Frozen):
     """A named game: its preset function, the player counts it is played
     with, and the other names tables call it by.
 

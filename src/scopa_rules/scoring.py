@@ -28,12 +28,14 @@ total      5                  1
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from .cards import CardSet
+from ._frozen import Frozen
+from .cards import Card, CardSet
+from .errors import InvalidRulesetError, InvalidStateError, shown
 from .rules import NapolaPoints, PrimieraRule, Ruleset
 
 __all__ = ["HandScore", "SideScore", "score_hand"]
@@ -55,7 +57,7 @@ _SIXES = _SEVENS >> 1
 
 
 @attrs.frozen(kw_only=True)
-class SideScore:
+class SideScore(Frozen):
     """One side's part of a hand's breakdown: what it holds in each category,
     and the points that earns (the ``*_points`` fields).
 
@@ -122,7 +124,7 @@ _ALL_COINS = _SIDE_FIELDS.index("all_coins")
 
 
 @attrs.frozen(kw_only=True)
-class HandScore:
+class HandScore(Frozen):
     """The breakdown of one hand: a :class:`SideScore` per side, and the
     options that shaped it.
 
@@ -304,7 +306,7 @@ def _primiera_key(
 
 def score_hand(
     rules: Ruleset,
-    piles: Sequence[CardSet],
+    piles: Sequence[CardSet | str | Iterable[Card | str]],
     sweeps: Sequence[int],
     declared: Sequence[int] | None = None,
 ) -> HandScore:
@@ -312,30 +314,43 @@ def score_hand(
 
     Each category gives one point to the side that wins it outright; a tie
     for the lead gives it to no one.  The piles need not cover the deck (cards
-    left unclaimed on the table score for no one).  ``declared`` gives each
-    side's declaration points in the hand (option ``declarations``).
+    left unclaimed on the table score for no one).  A pile may also be given
+    as cards or card text.  ``declared`` gives each side's declaration points
+    in the hand (option ``declarations``).
 
     >>> import scopa_rules as sr
     >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D 7S 7C 7H AD 2D"), sr.CardSet("KS")], [1, 0])
     >>> score.totals, [side.primiera_points for side in score.sides]
     ((5, 0), [1, 0])
+    >>> sr.score_hand(sr.Ruleset.scopa(), ["7D 7S", "KS"], [1, 0]).totals
+    (4, 0)
     """
-    if len(piles) != rules.sides or len(sweeps) != rules.sides:
-        from .errors import InvalidStateError
-
+    if not isinstance(rules, Ruleset):
+        raise InvalidRulesetError(f"rules must be a Ruleset, not {shown(rules)}")
+    for what, values in (("piles", piles), ("sweeps", sweeps)):
+        if isinstance(values, str) or not isinstance(values, Sequence):
+            raise InvalidStateError(
+                f"{what} must be a list with one entry per side, not {shown(values)}"
+            )
+    if not all(
+        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sweeps
+    ):
+        raise InvalidStateError(
+            f"sweeps must be whole numbers of 0 or more, not {shown(sweeps)}"
+        )
+    pile_sets = [p if isinstance(p, CardSet) else CardSet(p) for p in piles]
+    if len(pile_sets) != rules.sides or len(sweeps) != rules.sides:
         raise InvalidStateError(
             f"these rules have {rules.sides} sides: give {rules.sides} piles and "
-            f"{rules.sides} sweep counts, not {len(piles)} and {len(sweeps)}"
+            f"{rules.sides} sweep counts, not {len(pile_sets)} and {len(sweeps)}"
         )
     if declared is not None and len(declared) != rules.sides:
-        from .errors import InvalidStateError
-
         raise InvalidStateError(
             f"these rules have {rules.sides} sides: give {rules.sides} declaration "
             f"points, not {len(declared)}"
         )
     sides = []
-    for row in _tally(rules, [pile.mask for pile in piles], sweeps, declared):
+    for row in _tally(rules, [pile.mask for pile in pile_sets], sweeps, declared):
         fields: dict[str, Any] = dict(zip(_SIDE_FIELDS, row, strict=True))
         sides.append(SideScore(**fields))
     return HandScore(

@@ -31,16 +31,20 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 from typing_extensions import Self
 
+from ._frozen import Frozen
 from ._handlog import EMPTY as _NO_HANDS
 from ._handlog import HandLog, log_of
+from ._reachable import check_reachable
 from .captures import (
     _ACES,
     _PATTERNS,
     _SPREAD,
     ace_takes_table,
+    can_capture,
     capture_masks,
     captures_in,
     describe_into,
+    is_legal_capture,
     is_take_all,
     realise,
     table_entry,
@@ -132,7 +136,7 @@ Turn.move.__doc__ = "The move it made."
 
 
 @attrs.frozen(kw_only=True)
-class HandResult:
+class HandResult(Frozen):
     """The record of one finished hand, as a UI shows it at the hand's end.
 
     >>> import scopa_rules as sr
@@ -204,14 +208,14 @@ def _turns(link: tuple[Any, ...]) -> tuple[Turn, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class Position:
+class Position(Frozen):
     """A mid-hand position as given to :meth:`GameState.from_position`,
     validated and normalised; kept by the state so that its record can
     replay the game.
 
     >>> import scopa_rules as sr
     >>> state = sr.GameState.from_position(sr.Ruleset.scopa(), hands=["5D", "AS"], table="2S",
-    ...     piles=["", sr.ALL_CARDS - sr.CardSet("5D AS 2S")])
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("5D AS 2S")], last_capturer=1)
     >>> state.record().position.hands, state.record().position.current_player
     ((CardSet('5D'), CardSet('AS')), 0)
     """
@@ -631,7 +635,7 @@ class GameState:
         >>> dealt = sr.CardSet("2D 3D QS 7H 7S 7C KC")
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["2D 3D QS", "7H 7S 7C"], table="KC",
-        ...     piles=["", sr.ALL_CARDS - dealt])
+        ...     piles=["", sr.ALL_CARDS - dealt], last_capturer=1)
         >>> def play(state, *moves):
         ...     for text in moves:
         ...         state = state.apply(sr.Move.parse(text))
@@ -706,7 +710,7 @@ class GameState:
         >>> dealt = sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["5D KC 4H", "AS 6C"], table="2S 5H 3C JD",
-        ...     piles=["", sr.ALL_CARDS - dealt])
+        ...     piles=["", sr.ALL_CARDS - dealt], last_capturer=1)
         >>> [str(m) for m in state.legal_moves()]
         ['5Dx5H', '4H', 'KCxJD2S', 'KCx5H2S3C']
         """
@@ -738,7 +742,7 @@ class GameState:
         >>> dealt = sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["5D KC 4H", "AS 6C"], table="2S 5H 3C JD",
-        ...     piles=["", sr.ALL_CARDS - dealt])
+        ...     piles=["", sr.ALL_CARDS - dealt], last_capturer=1)
         >>> print(state.explain_illegal(sr.Move.parse("5Dx2S3C")))
         5D must take a single card of value 5 (5H) before any sum (capture_rule=single_first); legal with 5D: 5Dx5H
         >>> print(state.explain_illegal(sr.Move.parse("5D")))
@@ -759,7 +763,8 @@ class GameState:
     def _is_legal_play(self, move: Move) -> bool:
         """The common case of the legality check, without building every
         legal move: a card in hand, and a capture the rules allow or a trail
-        the compulsion allows."""
+        the compulsion allows.  Each check is one pass over the table, so
+        replaying a record costs the same on a crowded house-rules table."""
         fields = self._s
         card = move.card
         hand = fields[_HANDS][fields[_TO_MOVE]]
@@ -769,25 +774,28 @@ class GameState:
         table = fields[_TABLE]
         if rules.ace_may_trail and rules.ace_takes_all:
             return move in legal_plays(rules, hand, table)
-        entry = table_entry(rules, table)
         taken = move.captured.mask
         if taken:
-            return taken in captures_in(rules, table, entry, card.index)
+            return is_legal_capture(rules, table, card, taken)
         compulsion = rules.capture_compulsion
         if compulsion is _PLAYED_CARD:
-            return not captures_in(rules, table, entry, card.index)
+            return not can_capture(rules, table, card.index)
         if compulsion is _NO_COMPULSION:
             return True
         while hand:
             low = hand & -hand
             hand ^= low
-            if captures_in(rules, table, entry, low.bit_length() - 1):
+            if can_capture(rules, table, low.bit_length() - 1):
                 return False
         return True
 
     def _illegal_reason(self, move: object, seat: int | None) -> str | None:
         if not isinstance(move, Move):
             return f"{shown(move)} is not a Move (parse move text with Move.parse)"
+        if seat is not None and not _is_seat(seat, self.rules.players):
+            return (
+                f"{shown(seat)} is not a seat: seats are 0 to {self.rules.players - 1}"
+            )
         phase = self.phase
         if (
             phase is _PLAY
@@ -936,6 +944,10 @@ class GameState:
         """
         fields = self._s
         if check:
+            if seat is not None and type(seat) is not int:  # True == 1: no bools
+                raise IllegalMoveError(
+                    f"illegal move {move}: {self._illegal_reason(move, seat)}"
+                )
             # A move handed out by this state's legal_moves() is one of those
             # very objects; anything else is checked from the rules.
             legal = self._m
@@ -1224,7 +1236,7 @@ class GameState:
         >>> import scopa_rules as sr
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["7D", "KS"], table="3C 4C",
-        ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D KS 3C 4C")])
+        ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D KS 3C 4C")], last_capturer=1)
         >>> [str(m) for m in state.legal_moves()]
         ['7Dx3C4C']
         >>> sr.GameState.from_position(sr.Ruleset.scopa(), hands=["7D", "KS"])
@@ -1309,6 +1321,17 @@ class GameState:
                 f"last_capturer must be a seat from 0 to {players - 1} or None, "
                 f"not {shown(last_capturer)}"
             )
+        check_reachable(
+            rules,
+            hand_sizes=sizes,
+            table_size=len(table_set),
+            pile_sizes=[len(pile) for pile in pile_sets],
+            sweeps=sweep_counts,
+            scores=score_counts,
+            current_player=current_player,
+            dealer=dealer,
+            last_capturer=last_capturer,
+        )
         check_seed(seed, optional=True)
         position = Position(
             hands=hand_sets,
@@ -1352,7 +1375,7 @@ class GameState:
         >>> import scopa_rules as sr
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["5D KC", "AS 6C"], table="2S 5H 3C JD",
-        ...     piles=["", sr.ALL_CARDS - sr.CardSet("5D KC AS 6C 2S 5H 3C JD")])
+        ...     piles=["", sr.ALL_CARDS - sr.CardSet("5D KC AS 6C 2S 5H 3C JD")], last_capturer=1)
         >>> state.parse_move("5d")
         Move.parse('5Dx5H')
         >>> state.parse_move("KC x 3C 5H 2S")
@@ -1420,11 +1443,19 @@ class GameState:
         return state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        max_turns: int | None = None,
+        max_target_score: int | None = None,
+    ) -> GameState:
         """The state saved by :meth:`to_dict`.  The record is replayed and the
         snapshot checked against it; anything inconsistent (a card missing or
         twice, a seat out of range, a pile that does not match the history)
-        raises :class:`~scopa_rules.InvalidStateError`.
+        raises :class:`~scopa_rules.InvalidStateError`.  The record's length
+        and target are limited as in :meth:`GameRecord.from_dict`
+        (``None`` keeps the default limit).
 
         >>> import scopa_rules as sr
         >>> data = sr.new_game(seed=5).to_dict()
@@ -1434,9 +1465,15 @@ class GameState:
         ...
         scopa_rules.errors.InvalidStateError: card AD is saved both in hand 1 and in table
         """
-        from .records import state_from_dict
+        from .records import MAX_TARGET_SCORE, MAX_TURNS, state_from_dict
 
-        return state_from_dict(data)
+        return state_from_dict(
+            data,
+            max_turns=MAX_TURNS if max_turns is None else max_turns,
+            max_target_score=(
+                MAX_TARGET_SCORE if max_target_score is None else max_target_score
+            ),
+        )
 
     def play(
         self, move: Move, *, seat: int | None = None
@@ -1680,22 +1717,26 @@ def _plays_with_optional_take_all(
 # Captures that take only some of a rank's table cards cost a mapping each
 # (see captures.realise): on a crowded table with pairs that is most of the
 # work.  A search meets the same tables again and again, so those moves are
-# kept by exact table and card.
+# kept by exact table and card.  The cache is bounded by the moves it holds,
+# not by tables: on a big house-rules table one card has thousands of moves.
 _MANY_CAPTURES: dict[int, tuple[Move, ...]] = {}
-_MANY_CAPTURES_LIMIT = 1 << 16
+_MANY_CAPTURES_LIMIT = 1 << 18
+_many_held = 0
 
 
 def _many_captures(
     rules: Ruleset, table: int, index: int, described: tuple[Any, ...]
 ) -> tuple[Move, ...]:
+    global _many_held
     key = (table << 6 | index) << CAPTURE_KEY_BITS | rules._capture_key
     moves = _MANY_CAPTURES.get(key)
     if moves is None:
-        if len(_MANY_CAPTURES) >= _MANY_CAPTURES_LIMIT:
+        moves = tuple([_play_move(index, mask) for mask in realise(table, described)])
+        if _many_held + len(moves) > _MANY_CAPTURES_LIMIT:
             _MANY_CAPTURES.clear()
-        moves = _MANY_CAPTURES[key] = tuple(
-            [_play_move(index, mask) for mask in realise(table, described)]
-        )
+            _many_held = 0
+        _MANY_CAPTURES[key] = moves
+        _many_held += len(moves)
     return moves
 
 
@@ -1963,6 +2004,11 @@ def new_game(
     if deck is not None:
         given.append(deck if isinstance(deck, Deck) else Deck(deck))
     if decks is not None:
+        if isinstance(decks, (str, Deck)) or not isinstance(decks, Iterable):
+            raise InvalidStateError(
+                f"decks must be a list of decks (each a Deck, cards or card text), "
+                f"not {shown(decks)}"
+            )
         given.extend(d if isinstance(d, Deck) else Deck(d) for d in decks)
     if seed is None and not given:
         seed = _fresh_seed()

@@ -48,9 +48,11 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
+from hypothesis import assume
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+from ._reachable import table_limit
 from .cards import ALL_CARDS, Card, CardSet
 from .deck import Deck
 from .errors import ScopaError
@@ -619,9 +621,12 @@ def positions(
     :meth:`GameState.from_position() <scopa_rules.GameState.from_position>`: the 40 cards of a drawn deck order split
     into hands (read in playing order from the seat to move, some hold ``k``
     cards and the rest ``k - 1``), a table of at most ``max_table_size``
-    cards, a stock of whole deals and each side's pile; sweeps (at most one
+    cards (and no more than the rules let a table hold), a stock of whole
+    deals and each side's pile (never of a single card); sweeps (at most one
     for every two cards of a pile), scores below the target, and a last
-    capturer whose side has captured.  ``rules`` is a ruleset or a strategy
+    capturer exactly when a side has captured, of a side that has.  These
+    are the conditions ``from_position`` checks, so every position drawn
+    could occur in a real game.  ``rules`` is a ruleset or a strategy
     of them, as for :func:`game_states`.  Later hands are dealt from a drawn
     seed.  Shrinks toward two-player Scopa with seat 0 to play the last card
     of the hand, ``AD``, onto an empty table.
@@ -661,7 +666,12 @@ def positions(
         deal = players * chosen.hand_size
         deals = draw(st.integers(0, (40 - in_hands) // deal))
         rest = 40 - in_hands - deals * deal
-        table_count = draw(st.integers(0, min(rest, max_table_size)))
+        most = min(rest, max_table_size, table_limit(chosen))
+        table_count = draw(st.integers(0, most))
+        if rest - table_count == 1:
+            # A pile never holds a single card: move that card to the table.
+            assume(table_count < most or table_count > 0)
+            table_count += 1 if table_count < most else -1
         order = draw(st.permutations(_CARDS))
         at = 0
         hands: list[CardSet] = [CardSet()] * players
@@ -676,6 +686,10 @@ def positions(
         for side in range(sides):
             left = 40 - at
             size = left if side == sides - 1 else draw(st.integers(0, left))
+            if size == 1:
+                size = 0
+            if left - size == 1:
+                size += 1  # neither this pile nor the rest may be one card
             piles.append(CardSet(order[at : at + size]))
             at += size
         sweeps = [draw(st.integers(0, min(3, len(pile) // 2))) for pile in piles]

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ._frozen import Frozen
 from .captures import capture_masks
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .declarations import Declaration, _kind_of
@@ -117,7 +118,7 @@ def _kept_first_card(turns: Iterable[Turn]) -> bool | None:
 
 
 @attrs.frozen(kw_only=True)
-class PlayerView:
+class PlayerView(Frozen):
     """Everything one seat knows about a game, and nothing more.
 
     Build one with :meth:`GameState.view`.  Views are immutable values: two
