@@ -360,6 +360,7 @@ def test_game_state_repr_names_the_rules_and_the_deal() -> None:
             hands=["5D", "AS"],
             table="2S",
             piles=["", rest],
+            last_capturer=1,
             seed=seed,
         )
         assert said in repr(position)

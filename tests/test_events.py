@@ -322,6 +322,7 @@ def test_a_game_from_a_position_opens_with_the_position() -> None:
         hands=["5C 2H", "AS 6C"],
         table="2C 3S",
         piles=["", sr.ALL_CARDS - sr.CardSet("5C 2H AS 6C 2C 3S")],
+        last_capturer=1,
     )
     happened = state.record().events()
     assert happened == (

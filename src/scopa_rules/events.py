@@ -341,7 +341,7 @@ def play(
     >>> import scopa_rules as sr
     >>> state = sr.GameState.from_position(
     ...     sr.Ruleset.scopa(), hands=["5C 2H", "AS 6C"], table="2C 3S",
-    ...     piles=["", sr.ALL_CARDS - sr.CardSet("5C 2H AS 6C 2C 3S")])
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("5C 2H AS 6C 2C 3S")], last_capturer=1)
     >>> after, happened = play(state, sr.Move.parse("5Cx3S2C"))
     >>> for event in happened:
     ...     print(event)
