@@ -34,11 +34,12 @@ def explain(state: sr.GameState, bot: sr.GreedyBot) -> None:
     """Print what the seat to move sees and the value of each legal move."""
     seat = state.current_player
     assert seat is not None, "nobody is to move"
-    print(state.view(seat).render())
+    view = state.view(seat)  # all a bot may know
+    print(view.render())
     print("the greedy bot's values:")
-    for move in state.legal_moves():
-        print(f"  {move!s:<12} {bot.move_value(state, move):+.2f}")
-    print(f"it plays {bot.choose(state, random.Random(0))}\n")
+    for move in view.legal_moves():
+        print(f"  {move!s:<12} {bot.move_value(view, move):+.2f}")
+    print(f"it plays {bot.choose(view, random.Random(0))}\n")
 
 
 def match(rules: sr.Ruleset, first: sr.Bot, second: sr.Bot, games: int) -> int:
@@ -70,7 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     greedy = sr.GreedyBot()
     state = sr.new_game(rules, seed=7)
     while len(state.legal_moves()) < 2:  # find a real choice to explain
-        state = state.apply(greedy.choose(state, random.Random(0)))
+        seat = state.current_player
+        assert seat is not None
+        state = state.apply(greedy.choose(state.view(seat), random.Random(0)))
     explain(state, greedy)
     wins = match(rules, greedy, sr.RandomBot(), args.games)
     print(f"greedy against random:       {wins} of {args.games} games won")

@@ -47,7 +47,7 @@ def show_search(state: sr.GameState, bot: sr.IsmctsBot, rng: random.Random) -> N
         ]
         print("  ", ", ".join(hidden))
     print(f"3. {bot.iterations} iterations of search:")
-    stats = bot.search(state, rng)
+    stats = bot.search(view, rng)
     for move, (visits, reward) in sorted(stats.items(), key=lambda kv: -kv[1][0]):
         print(f"   {move!s:<12} tried {visits:>4} times, mean reward {reward:.2f}")
     print()

@@ -38,7 +38,9 @@ def play(game: Any, searcher: Any, greedy: sr.GreedyBot, seed: int) -> Any:
             state.apply_action(searcher.step(state))
         else:
             library_state = state.point.state
-            move = greedy.choose(library_state, rng)
+            seat = library_state.current_player
+            assert seat is not None  # a decision node has a seat to move
+            move = greedy.choose(library_state.view(seat), rng)
             for action in sr.encode_move(library_state, move):
                 state.apply_action(action)
     return state

@@ -10,7 +10,9 @@ API only:
   ``state.parse_move`` reads;
 * a wrong input is answered with the library's own message
   (every error is a ``ScopaError``), and you are asked again;
-* after each hand, the score breakdown: ``state.last_hand.score``.
+* what each move did comes from its events (``state.play(move)``), as your
+  seat saw them (``sr.events.seen_by``): captures, sweeps, the end of the
+  hand and its score breakdown.
 
 Run it:  python examples/play_terminal.py [--preset chkobba] [--players 4] [--bots greedy,ismcts]
 The command ``scopa-rules play`` is a fuller version of this program.
@@ -81,17 +83,27 @@ def ask_move(state: sr.GameState, stdin: TextIO, out: TextIO) -> sr.Move | None:
             print(f"  {error}", file=out)
 
 
-def describe(before: sr.GameState, move: sr.Move, who: str) -> str:
-    """A move as every seat sees it (a kept Chkobba first card is secret)."""
-    s = "" if who == "you" else "s"  # you play, seat 1 plays
-    if move.kind is sr.MoveKind.KEEP_FIRST_CARD:
-        return f"{who} keep{s} the first card"
-    if move.kind is sr.MoveKind.TABLE_FIRST_CARD:
-        return f"{who} put{s} the first card, {move.card}, on the table"
-    if move.is_trail:
-        return f"{who} play{s} {move.card}"
-    sweep = "  (the table is swept)" if move.captured == before.table else ""
-    return f"{who} play{s} {move.card}, take{s} {move.captured}{sweep}"
+def describe(event: sr.events.Event, names: dict[int, str]) -> str | None:
+    """One event as seat 0 saw it, or ``None`` for one not worth a line."""
+    ev = sr.events
+    if isinstance(event, (ev.CardPlayed, ev.Captured, ev.FirstCardDecided)):
+        who = names[event.seat]
+        s = "" if who == "you" else "s"  # you play, seat 1 plays
+        if isinstance(event, ev.CardPlayed):
+            return f"{who} play{s} {event.card}"
+        if isinstance(event, ev.Captured):
+            return f"  and take{s} {event.cards}"
+        if event.kept:  # another seat's kept card is secret: event.card is None
+            return f"{who} keep{s} the first card"
+        return f"{who} put{s} the first card, {event.card}, on the table"
+    if isinstance(event, ev.Swept) and event.counted:
+        return "  (the table is swept)"
+    if isinstance(event, ev.HandScored):
+        scores = " : ".join(map(str, event.scores))
+        return (
+            f"\nend of hand {event.hand_number + 1}:\n{event.score}\nscores: {scores}"
+        )
+    return None
 
 
 def play(
@@ -104,6 +116,7 @@ def play(
     """The human plays seat 0; ``bots`` (names, repeated as needed) play
     the other seats.  Returns the final state, or ``None`` if they quit."""
     seats = {seat: bots[(seat - 1) % len(bots)] for seat in range(1, rules.players)}
+    names = {0: "you"} | {seat: f"seat {seat} ({bot})" for seat, bot in seats.items()}
     rng = random.Random(seed)
     state = sr.new_game(rules, seed=seed)
     print(f"{rules.describe().splitlines()[0]}; you are seat 0", file=out)
@@ -115,15 +128,12 @@ def play(
             if move is None:
                 return None
         else:
-            move = BOTS[seats[seat]].choose(state, rng)
-        who = "you" if seat == 0 else f"seat {seat} ({seats[seat]})"
-        after = state.apply(move)
-        print(describe(state, move, who), file=out)
-        if len(after.hand_results) > len(state.hand_results):
-            hand = after.hand_results[-1]
-            print(f"\nend of hand {hand.number + 1}:\n{hand.score}", file=out)
-            print(f"scores: {' : '.join(map(str, hand.scores))}", file=out)
-        state = after
+            move = BOTS[seats[seat]].choose(state.view(seat), rng)
+        state, happened = state.play(move)
+        for event in sr.events.seen_by(happened, 0):
+            line = describe(event, names)
+            if line is not None:
+                print(line, file=out)
     result = "you win" if state.winner == rules.side_of(0) else "you lose"
     print(f"\ngame over: side {state.winner} wins, {result}", file=out)
     return state

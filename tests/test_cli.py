@@ -184,13 +184,41 @@ def test_play_chkobba_first_card() -> None:
     assert "keep KH        keep the first card, KH" in out
 
 
-def test_public_line_keeps_a_kept_first_card_secret() -> None:
+def narrated(
+    events: tuple[sr.events.Event, ...], seat: int, *, demo: bool
+) -> list[str]:
+    out = io.StringIO()
+    names = ["seat 0 (greedy)", "seat 1 (you)"]
+    cli._narrate(sr.events.seen_by(events, seat), names, out, demo=demo)
+    return out.getvalue().splitlines()
+
+
+def test_the_terminal_keeps_a_kept_first_card_secret() -> None:
     state = sr.new_game(sr.Ruleset.chkobba(), seed=7)
     keep, table = state.legal_moves()
-    line = cli._public_line(state, keep, state.apply(keep), "seat 0 (greedy)")
-    assert line == "  seat 0 (greedy) keeps the first card"
-    line = cli._public_line(state, table, state.apply(table), "seat 0 (greedy)")
-    assert line == "  seat 0 (greedy) puts the first card, KH, on the table"
+    assert narrated(sr.events.opening(state), 1, demo=False)[-1] == (
+        "  first card, seen by seat 0 (greedy)"
+    )
+    lines = narrated(state.play(keep)[1], 1, demo=False)
+    assert lines[0] == "  seat 0 (greedy) keeps the first card"
+    assert not any("KH" in line for line in lines)
+    lines = narrated(state.play(table)[1], 1, demo=False)
+    assert lines[0] == "  seat 0 (greedy) puts the first card, KH, on the table"
+
+
+def test_the_terminal_tells_redeals_refills_and_leftovers() -> None:
+    kings = sr.CardSet("KD KS KC")
+    rest = [card for card in sr.ALL_CARDS if card not in kings]
+    deck = sr.Deck([*rest[:6], *kings, *rest[6:]])
+    state = sr.new_game(sr.Ruleset.scopa(), decks=[deck], seed=3)
+    lines = narrated(sr.events.opening(state), 1, demo=False)
+    assert lines[2] == "  redeal: the table showed 7D KD KS KC (kings)"
+    told: list[str] = []
+    while not state.is_over:
+        state, happened = state.play(state.legal_moves()[0])
+        told += narrated(happened, 1, demo=False)
+    assert "  new deal: 3 cards each" in told
+    assert any(line.startswith("  end of hand: side ") for line in told)
 
 
 def test_play_with_options() -> None:
@@ -240,12 +268,33 @@ def test_simulate_in_parallel_gives_the_same_results() -> None:
     assert run(*argv, "--jobs", "1")[1] == run(*argv, "--jobs", "2")[1]
 
 
-def test_simulate_progress_bar() -> None:
+def test_simulate_plain_progress_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # as if it were not installed
     code, _, err = run("simulate", "--games", "3", "--jobs", "1", "--progress")
     assert code == 0
-    assert err.endswith("[##############################] 3/3 games, " + err[-6:])
+    last = err.split("\r")[-1]
+    assert last.startswith("[##############################] 3/3 games, ")
+    assert " games/s, " in last
     assert err.startswith("\r[......")
     assert err.endswith(" s\n")
+
+
+def test_plain_progress_bar_says_the_time_left() -> None:
+    stream = io.StringIO()
+    bar = cli._ProgressBar(4, stream)
+    bar.start -= 2.0  # two games took two seconds
+    bar.update(2)
+    assert stream.getvalue().endswith("2/4 games, 1.0 games/s, 2.0 s left, 2.0 s")
+    bar.update(3)  # too soon to draw again
+    assert "3/4" not in stream.getvalue()
+
+
+def test_simulate_tqdm_progress_bar() -> None:
+    pytest.importorskip("tqdm")
+    code, _, err = run("simulate", "--games", "3", "--jobs", "1", "--progress")
+    assert code == 0
+    assert "3/3" in err
+    assert "game/s" in err
 
 
 def test_simulate_more_sides_and_scoring_options() -> None:
@@ -277,11 +326,75 @@ def test_simulate_more_sides_and_scoring_options() -> None:
 
 
 def test_simulate_labels_repeated_bots() -> None:
-    standings = cli.run_simulation(
+    result = cli.run_simulation(
         sr.Ruleset.scopa(players=3), ["greedy", "random", "greedy"], games=3, seed=1
     )
-    assert [s.label for s in standings] == ["greedy #1", "random", "greedy #2"]
-    assert sum(s.wins for s in standings) == 3
+    assert [s.label for s in result.standings] == ["greedy #1", "random", "greedy #2"]
+    assert sum(s.wins for s in result.standings) == 3
+
+
+def test_simulate_a_user_bot_by_module_and_class() -> None:
+    argv = ["simulate", "--games", "4", "--seed", "2", "--progress"]
+    code, out, _ = run(
+        *argv,
+        "--bots",
+        "scopa_rules.bots:IsmctsBot,greedy",
+        "--bot-arg",
+        "iterations=3",
+        "--bot-arg",
+        "exploration=0.5",
+        "--jobs",
+        "2",
+    )
+    assert code == 0
+    assert out.splitlines()[2].split()[:2] == ["IsmctsBot", "4"]
+    expected = sr.match(
+        sr.Ruleset.scopa(),
+        [sr.IsmctsBot(iterations=3, exploration=0.5), sr.GreedyBot()],
+        games=4,
+        seed=2,
+        labels=["IsmctsBot", "greedy"],
+    )
+    assert out.splitlines()[1:] == expected.table().splitlines()
+
+
+@pytest.mark.parametrize(
+    ("bots", "extra", "message"),
+    [
+        ("no_such_module_xyz:Bot", [], "cannot import no_such_module_xyz"),
+        ("scopa_rules.bots:NoSuchBot", [], "scopa_rules.bots has no NoSuchBot"),
+        ("scopa_rules.bots:GreedyBot", ["--bot-arg", "depth=3"], "could not be made"),
+        ("scopa_rules.cards:CardSet", [], "is not a bot: it has no choose(view, rng)"),
+    ],
+)
+def test_simulate_refuses_a_bad_user_bot(
+    bots: str, extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        run("simulate", "--games", "1", "--bots", f"{bots},random", *extra)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("on", True),
+        ("No", False),
+        ("none", None),
+        ("3", 3),
+        ("0.25", 0.25),
+        ("deep", "deep"),
+    ],
+)
+def test_bot_arguments(text: str, value: object) -> None:
+    assert cli._bot_arg(f"key={text}") == ("key", value)
+
+
+def test_bad_bot_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        run("simulate", "--bot-arg", "3=x")
+    assert "expected KEY=VALUE, not '3=x'" in capsys.readouterr().err
 
 
 def test_wilson_interval() -> None:

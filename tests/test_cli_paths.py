@@ -58,6 +58,12 @@ def test_demo_chkobba_through_main() -> None:
     assert "  first card, seen by seat 0: 3C" in out.getvalue()
 
 
+def test_demo_cirulla_shows_declarations() -> None:
+    out = io.StringIO()
+    cli.run_demo(sr.Ruleset.cirulla(), 8, out)
+    assert "  seat 1 declares 2H 2S 4C: cirulla, 3 points" in out.getvalue()
+
+
 def test_demo_escoba_shows_initial_sweeps() -> None:
     out = io.StringIO()
     cli.run_demo(sr.Ruleset.from_name("escoba"), 0, out)
@@ -109,9 +115,10 @@ def test_run_play_needs_one_bot_per_other_seat() -> None:
         )
 
 
-def test_simulation_failure_stops_the_pool() -> None:
+def test_simulation_failure_stops_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     # The progress bar's first write (0 games done) works; the next, after
     # a game finishes in a worker process, fails, which ends the simulation.
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # the plain bar
     progress = _FailingStream(RuntimeError("progress went away"), 1)
     with pytest.raises(RuntimeError, match="progress went away"):
         cli.run_simulation(

@@ -333,14 +333,37 @@ def test_legal_moves_share_move_objects_within_a_bounded_memo() -> None:
 
 def test_game_state_repr_says_who_is_to_move_or_how_the_game_stands() -> None:
     assert repr(sr.new_game(seed=7)) == (
-        "<GameState hand 0, dealer 1, seat 0 to move, table 2D 7H 2C QC, scores 0 : 0>"
+        "<GameState scopa, 2 players, seed 7, turn 0: hand 1, dealer 1, "
+        "seat 0 to move, table 2D 7H 2C QC, scores 0 : 0>"
     )
-    assert repr(awaiting_deal()) == (
-        "<GameState hand 1, dealer 1, awaiting_deal, table -, scores 4 : 0>"
+    assert repr(awaiting_deal()).endswith(
+        "from a position, turn 1: hand 2, dealer 1, awaiting_deal, table -, scores 4 : 0>"
     )
-    assert repr(finished_game()) == (
-        "<GameState hand 0, dealer 0, won by side 0, table -, scores 14 : 0>"
+    assert repr(finished_game()).endswith(
+        "hand 1, dealer 0, won by side 0, table -, scores 14 : 0>"
     )
+    assert "given decks, turn 0:" in repr(sr.new_game(deck=sr.Deck.shuffled(1)))
+
+
+def test_game_state_repr_names_the_rules_and_the_deal() -> None:
+    state = sr.new_game(sr.Ruleset.scopa(napola=True), seed=0)
+    assert repr(state).startswith("<GameState Ruleset(players=2, napola=True), seed 0,")
+    sample = state.view(0).sample(random.Random(1))
+    assert "a determinized sample, turn 0" in repr(sample)
+    rest = sr.ALL_CARDS - sr.CardSet("5D AS 2S")
+    for seed, said in (
+        (None, "from a position, turn 0"),
+        (4, "from a position, seed 4,"),
+    ):
+        position = sr.GameState.from_position(
+            sr.Ruleset.scopa(),
+            hands=["5D", "AS"],
+            table="2S",
+            piles=["", rest],
+            last_capturer=1,
+            seed=seed,
+        )
+        assert said in repr(position)
 
 
 # -- state: why a move is illegal --------------------------------------------

@@ -772,3 +772,28 @@ def test_first_card_kept_follows_the_decision_on_the_deck_in_play() -> None:
     assert kept_state.view(1).first_card_kept is True
     assert kept_state.view(0).first_card_kept is True
     assert first in kept_state.view(1).unseen
+
+
+def test_a_view_works_out_its_legal_moves_without_the_state() -> None:
+    # A view made by GameState.view carries the state's legal moves; one made
+    # otherwise (here: the same fields, without them) works them out.
+    import attrs
+
+    chkobba = sr.new_game(sr.Ruleset.chkobba(), seed=7)
+    played = sr.new_game(sr.Ruleset.scopa(), seed=7)
+    for state in (chkobba, played):
+        for seat in range(state.rules.players):
+            view = state.view(seat)
+            bare = attrs.evolve(view, moves=None)
+            assert bare.legal_moves() == view.legal_moves()
+            assert bare.legal_moves() == (
+                state.legal_moves() if seat == state.current_player else ()
+            )
+
+
+def test_a_view_between_cirulla_hands_samples() -> None:
+    # Nobody holds a dealt hand at the end of a game, so no hidden hand can
+    # be one that "would have declared".
+    final = sr.play_game(sr.Ruleset.cirulla(), [sr.RandomBot(), sr.RandomBot()], seed=0)
+    view = final.view(0)
+    assert view.sample(random.Random(0)).view(0) == view

@@ -74,7 +74,9 @@ def expected_game(seed: int) -> sr.GameState:
     rng = random.Random(seed)
     bot = sr.GreedyBot()
     while (seat := state.current_player) is not None:
-        move = state.legal_moves()[-1] if seat == 0 else bot.choose(state, rng)
+        move = (
+            state.legal_moves()[-1] if seat == 0 else bot.choose(state.view(seat), rng)
+        )
         state = state.apply(move)
     return state
 
@@ -199,8 +201,8 @@ def test_a_whole_game_by_clicks_in_chromium(base_url: str) -> None:
 
         ambiguous_clicks = 0
         while not state.is_over:
-            if state.current_player != 0:
-                state = state.apply(bot.choose(state, rng))
+            if (seat := state.current_player) not in (0, None):
+                state = state.apply(bot.choose(state.view(seat), rng))
                 continue
             move = state.legal_moves()[-1]
             page.click(f"#hand [data-card='{move.card}']")
@@ -214,8 +216,8 @@ def test_a_whole_game_by_clicks_in_chromium(base_url: str) -> None:
                 for captured in move.captured:
                     page.click(f"#table [data-card='{captured}']")
             state = state.apply(move)
-            while state.current_player not in (0, None):
-                state = state.apply(bot.choose(state, rng))
+            while (seat := state.current_player) not in (0, None):
+                state = state.apply(bot.choose(state.view(seat), rng))
             page.wait_for_function(
                 f"document.body.dataset.ply === '{len(state.history)}'"
             )

@@ -99,7 +99,7 @@ class Game:
 
     def bots_play(self) -> None:
         while (seat := self.state.current_player) not in (None, HUMAN):
-            self.apply(self.bots[seat].choose(self.state, self.rng))
+            self.apply(self.bots[seat].choose(self.state.view(seat), self.rng))
 
     def play(self, text: str) -> None:
         """Play seat 0's move named by ``text`` (a card alone, ``7Dx4S3C``

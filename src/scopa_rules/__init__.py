@@ -14,7 +14,19 @@ from __future__ import annotations
 # First: with SCOPA_RULES_PURE set, it makes the modules below load from
 # their Python sources even where compiled ones are installed.
 from ._compiled import KernelInfo, kernel_info
-from .bots import Bot, GreedyBot, IsmctsBot, RandomBot, play_game
+
+# isort: split
+from . import events
+from .bots import (
+    Bot,
+    FullStateAdapter,
+    FullStateBot,
+    GreedyBot,
+    IsmctsBot,
+    RandomBot,
+    play_game,
+    playout,
+)
 from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from .deck import Deck
@@ -72,6 +84,7 @@ from .state import (
     legal_moves,
     new_game,
 )
+from .tournament import MatchResult, Standing, match
 from .views import PlayerView
 
 __version__ = "0.1.0.dev0"
@@ -98,6 +111,8 @@ __all__ = [
     "CardSet",
     "Deck",
     "Declaration",
+    "FullStateAdapter",
+    "FullStateBot",
     "GameRecord",
     "GameState",
     "GreedyBot",
@@ -108,6 +123,7 @@ __all__ = [
     "InvalidStateError",
     "IsmctsBot",
     "KernelInfo",
+    "MatchResult",
     "Move",
     "MoveKind",
     "NapolaPoints",
@@ -122,6 +138,7 @@ __all__ = [
     "Ruleset",
     "ScopaError",
     "SideScore",
+    "Standing",
     "Suit",
     "TableAce",
     "Turn",
@@ -132,8 +149,10 @@ __all__ = [
     "decode_actions",
     "describe_action",
     "encode_move",
+    "events",
     "kernel_info",
     "legal_moves",
+    "match",
     "new_game",
     "observation_bounds",
     "observation_layout",
@@ -141,5 +160,6 @@ __all__ = [
     "observe",
     "perft",
     "play_game",
+    "playout",
     "score_hand",
 ]

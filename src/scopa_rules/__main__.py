@@ -14,17 +14,20 @@ status 2.
 from __future__ import annotations
 
 import argparse
-import math
+import contextlib
+import importlib
 import os
 import random
+import re
 import secrets
 import sys
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any, NamedTuple, NoReturn, TextIO
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import NoReturn, TextIO
 
-from .bots import Bot, GreedyBot, IsmctsBot, RandomBot, play_game
+from . import events as ev
+from . import tournament
+from .bots import Bot, FullStateBot, GreedyBot, IsmctsBot, RandomBot, _ask
 from .errors import (
     AmbiguousMoveError,
     InvalidRulesetError,
@@ -44,62 +47,100 @@ def _rules_from_args(args: argparse.Namespace) -> Ruleset:
     return Ruleset.from_name(args.preset, players=players, **options)
 
 
-def _swept(before: GameState, after: GameState, side: int) -> bool:
-    """Whether the move from ``before`` to ``after`` scored a sweep for ``side``."""
-    if after.hand_number == before.hand_number and not after.is_over:
-        sweeps_now = after.sweeps[side]
-    else:
-        last = after.last_hand
-        sweeps_now = last.score.sides[side].sweeps if last else 0
-    return sweeps_now > before.sweeps[side]
+def _narrate(
+    events: Sequence[ev.Event], names: Sequence[str], out: TextIO, *, demo: bool
+) -> None:
+    """Print what happened, one line per thing a player at the table would
+    notice; ``names`` name the seats.  ``demo`` shows every card dealt; the
+    terminal game shows what its player's seat saw (its own hand is on the
+    screen already)."""
+    play = ""  # a play's line, until its capture and sweep are known
+    dealt: list[ev.CardsDealt] = []  # a deal's hands, and its declarations,
+    declared: list[ev.Declared] = []  # until the table shows (or not) it began a hand
+
+    def flush(refill: bool) -> None:
+        if dealt and demo:
+            hands = ", ".join(f"{names[e.seat]} {e.cards}" for e in dealt if e.count)
+            print(f"  deal: {hands}", file=out)
+        elif dealt and refill:
+            print(f"  new deal: {dealt[0].count} cards each", file=out)
+        for made in declared:
+            said = f"{made.cards}: {made.kind}, {made.points} points"
+            print(f"  {names[made.seat]} declares {said}", file=out)
+        dealt.clear()
+        declared.clear()
+
+    for event in events:
+        if isinstance(event, ev.CardsDealt):
+            dealt.append(event)
+            continue
+        if isinstance(event, ev.Declared):
+            declared.append(event)
+            continue
+        flush(refill=not isinstance(event, ev.TableDealt))
+        if play and not isinstance(event, (ev.Captured, ev.Trailed, ev.Swept)):
+            print(play, file=out)
+            play = ""
+        if isinstance(event, ev.CardPlayed):
+            play = f"  {names[event.seat]} plays {event.card}"
+        elif isinstance(event, ev.Captured):
+            play += f", takes {event.cards}"
+        elif isinstance(event, ev.Swept) and event.counted:
+            play += "  SWEEP!"
+        else:
+            for text in _event_lines(event, names, demo):
+                print(text, file=out)
+    if play:
+        print(play, file=out)
+    flush(refill=True)
 
 
-def _play_line(before: GameState, move: Move, after: GameState) -> str:
-    seat = before.current_player
-    if move.kind is not MoveKind.PLAY:
-        return f"  seat {seat} decides: {move.kind.value} the first card {move.card}"
-    text = f"  seat {seat} plays {move.card}"
-    if move.is_capture and seat is not None:
-        text += f", takes {move.captured}"
-        if _swept(before, after, before.side_of(seat)):
-            text += "  SWEEP!"
-    return text
-
-
-def _print_deal(state: GameState, out: TextIO) -> None:
-    held = ", ".join(
-        f"seat {seat} {hand}" for seat, hand in enumerate(state.hands) if hand
-    )
-    print(f"  deal: {held}", file=out)
-
-
-def _print_hand_start(state: GameState, out: TextIO) -> None:
-    print(f"\nHand {state.hand_number + 1} (dealer: seat {state.dealer})", file=out)
-    if state.first_card is not None:
-        print(
-            f"  first card, seen by seat {state.current_player}: {state.first_card}",
-            file=out,
-        )
-        return
-    _print_deal(state, out)
-    print(f"  table: {state.table or '(empty)'}", file=out)
-    if any(state.sweeps):
-        print(f"  initial sweeps: {' : '.join(map(str, state.sweeps))}", file=out)
-
-
-def _print_hand_end(state: GameState, out: TextIO) -> None:
-    result = state.hand_results[-1]  # called only after a hand ends
-    if result.leftover:
+def _event_lines(event: ev.Event, names: Sequence[str], demo: bool) -> list[str]:
+    """The lines for an event other than a play or a deal of hands."""
+    if isinstance(event, ev.HandStarted):
+        number, dealer = event.hand_number + 1, event.dealer
+        if demo:
+            return ["", f"Hand {number} (dealer: seat {dealer})"]
+        return ["", f"Hand {number}, dealer seat {dealer}"]
+    if isinstance(event, ev.Redealt):
+        return [f"  redeal: the table showed {event.table} ({event.reason})"]
+    if isinstance(event, ev.FirstCardDealt):
+        seen = f"  first card, seen by {names[event.seat]}"
+        return [f"{seen}: {event.card}" if event.card else seen]
+    if isinstance(event, ev.FirstCardDecided):
+        return [_decision(event, names[event.seat], demo)]
+    if isinstance(event, ev.TableDealt):
+        return [f"  table: {event.table or '(empty)'}"]
+    if isinstance(event, ev.InitialSweeps):
+        return [
+            f"  initial sweeps: {names[event.seat]} takes {event.cards} ({event.count})"
+        ]
+    if isinstance(event, ev.HandEnded):
+        if not event.leftover:
+            return []
         taker = (
-            f"side {result.leftover_side} takes"
-            if result.leftover_side is not None
+            f"side {event.leftover_side} takes"
+            if event.leftover_side is not None
             else "nobody captured, nobody takes"
         )
-        print(f"  end of hand: {taker} the leftover {result.leftover}", file=out)
-    print("", file=out)
-    print(_indent(str(result.score)), file=out)
-    scores = " : ".join(map(str, result.scores))
-    print(f"  scores after hand {result.number + 1}: {scores}", file=out)
+        return [f"  end of hand: {taker} the leftover {event.leftover}"]
+    if isinstance(event, ev.HandScored):
+        scores = " : ".join(map(str, event.scores))
+        return [
+            "",
+            _indent(str(event.score)),
+            f"  scores after hand {event.hand_number + 1}: {scores}",
+        ]
+    return []  # a trail, an uncounted sweep, the game's end: said elsewhere
+
+
+def _decision(event: ev.FirstCardDecided, who: str, demo: bool) -> str:
+    if demo:
+        kind = "keep" if event.kept else "table"
+        return f"  {who} decides: {kind} the first card {event.card}"
+    if event.kept:
+        return f"  {who} keeps the first card"
+    return f"  {who} puts the first card, {event.card}, on the table"
 
 
 def run_demo(rules: Ruleset, seed: int, out: TextIO) -> GameState:
@@ -117,22 +158,11 @@ def run_demo(rules: Ruleset, seed: int, out: TextIO) -> GameState:
     state = new_game(rules, seed=seed)
     name = rules.preset_name() or "house rules"
     print(f"scopa_rules demo: {name}, {rules.players} players, seed {seed}", file=out)
-    _print_hand_start(state, out)
+    names = [f"seat {seat}" for seat in range(rules.players)]
+    _narrate(ev.opening(state), names, out, demo=True)
     while not state.is_over:
-        move = chooser.choice(state.legal_moves())
-        after = state.apply(move)
-        print(_play_line(state, move, after), file=out)
-        if after.hand_number != state.hand_number or after.is_over:
-            _print_hand_end(after, out)
-            if not after.is_over:
-                _print_hand_start(after, out)
-        elif state.phase is Phase.FIRST_CARD or sum(map(len, after.hands)) > sum(
-            map(len, state.hands)
-        ):
-            _print_deal(after, out)
-            if state.phase is Phase.FIRST_CARD:
-                print(f"  table: {after.table or '(empty)'}", file=out)
-        state = after
+        state, happened = state.play(chooser.choice(state.legal_moves()))
+        _narrate(happened, names, out, demo=True)
     scores = " : ".join(map(str, state.scores))
     print(
         f"\nSide {state.winner} wins {scores} after {len(state.hand_results)} hands.",
@@ -157,16 +187,42 @@ def _list_rules(args: argparse.Namespace, out: TextIO) -> None:
 # -- bots on the command line -------------------------------------------------
 
 _BOT_NAMES = ("random", "greedy", "ismcts")
+# A user's bot: an importable module and a class in it.
+_USER_BOT = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
 
-def _make_bot(name: str, iterations: int) -> Bot:
+def _make_bot(
+    name: str, iterations: int, options: Mapping[str, object] | None = None
+) -> Bot | FullStateBot:
+    """A bundled bot by name, or a user's bot ``package.module:ClassName``
+    made with ``options`` as keyword arguments."""
     if name == "ismcts":
         return IsmctsBot(iterations=iterations)
-    return GreedyBot() if name == "greedy" else RandomBot()
+    if name in _BOT_NAMES:
+        return GreedyBot() if name == "greedy" else RandomBot()
+    module_name, _, class_name = name.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise _UsageError(f"bot {name}: cannot import {module_name}: {error}") from None
+    made = getattr(module, class_name, None)
+    if made is None:
+        raise _UsageError(f"bot {name}: {module_name} has no {class_name}")
+    try:
+        bot = made(**(options or {}))
+    except Exception as error:  # the user's code: say whose it was
+        raise _UsageError(f"bot {name} could not be made: {error}") from None
+    if not isinstance(bot, (Bot, FullStateBot)):
+        raise _UsageError(
+            f"bot {name} is not a bot: it has no choose(view, rng) method"
+        )
+    return bot
 
 
 def _bot_label(name: str, iterations: int) -> str:
-    return f"ismcts({iterations})" if name == "ismcts" else name
+    if name == "ismcts":
+        return f"ismcts({iterations})"
+    return name.rpartition(":")[2] if ":" in name else name
 
 
 def _fill(names: Sequence[str], count: int, what: str) -> list[str]:
@@ -204,21 +260,6 @@ def _move_description(state: GameState, move: Move) -> str:
         return f"trail {move.card}"
     text = f"play {move.card}, take {move.captured}"
     return text + (" (sweep)" if move.captured == state.table else "")
-
-
-def _public_line(before: GameState, move: Move, after: GameState, who: str) -> str:
-    """A turn as every seat sees it: another seat's kept first card is secret."""
-    if move.kind is MoveKind.KEEP_FIRST_CARD:
-        return f"  {who} keeps the first card"
-    if move.kind is MoveKind.TABLE_FIRST_CARD:
-        return f"  {who} puts the first card, {move.card}, on the table"
-    text = f"  {who} plays {move.card}"
-    seat = before.current_player
-    if move.is_capture and seat is not None:
-        text += f", takes {move.captured}"
-        if _swept(before, after, before.side_of(seat)):
-            text += "  SWEEP!"
-    return text
 
 
 def _not_held(state: GameState, text: str) -> str | None:
@@ -295,7 +336,7 @@ def run_play(
     rules: Ruleset,
     *,
     seat: int,
-    bots: Sequence[tuple[str, Bot]],
+    bots: Sequence[tuple[str, Bot | FullStateBot]],
     seed: int,
     stdin: TextIO,
     out: TextIO,
@@ -322,7 +363,9 @@ def run_play(
     others = [s for s in range(rules.players) if s != seat]
     if len(bots) != len(others):
         raise ValueError(f"run_play needs {len(others)} bots, not {len(bots)}")
-    players: dict[int, tuple[str, Bot]] = dict(zip(others, bots, strict=True))
+    players: dict[int, tuple[str, Bot | FullStateBot]] = dict(
+        zip(others, bots, strict=True)
+    )
     names = {s: f"seat {s} ({label})" for s, (label, _) in players.items()}
     names[seat] = f"seat {seat} (you)"
     rng = random.Random(seed)
@@ -340,38 +383,21 @@ def run_play(
     )
     print("Type the number of a move or the move itself; ? for help.", file=out)
     rules_text = rules.describe()
-    hand_started = True
+    seat_names = [names[s] for s in range(rules.players)]
+    _narrate(ev.seen_by(ev.opening(state), seat), seat_names, out, demo=False)
     # A seeded game never waits for a deck: it has a seat to move until it
     # is over.
     while (mover := state.current_player) is not None:
-        if hand_started:
-            print(
-                f"\nHand {state.hand_number + 1}, dealer seat {state.dealer}", file=out
-            )
-            if state.first_card is None:
-                print(f"  table: {state.table or '(empty)'}", file=out)
-            hand_started = False
         if mover == seat:
             move = _ask_move(state, rules_text, stdin, out, symbols)
             if move is None:
                 print(f"Game left unfinished (seed {seed}).", file=out)
                 return None
         else:
-            move = players[mover][1].choose(state, rng)
-        after = state.apply(move)
-        print(_public_line(state, move, after, names[mover]), file=out)
-        if after.hand_number != state.hand_number or after.is_over:
-            _print_hand_end(after, out)
-            hand_started = True
-        elif state.phase is Phase.FIRST_CARD:
-            print(f"  table: {after.table or '(empty)'}", file=out)
-        elif sum(map(len, after.hands)) > sum(map(len, state.hands)):
-            print(
-                f"  new deal: {rules.hand_size} cards each, "
-                f"{len(after.stock)} left in the stock",
-                file=out,
-            )
-        state = after
+            bot = players[mover][1]
+            move = _ask(bot, isinstance(bot, FullStateBot), state, mover, rng)
+        state, happened = state.play(move)
+        _narrate(ev.seen_by(happened, seat), seat_names, out, demo=False)
     scores = " : ".join(map(str, state.scores))
     verdict = "You win!" if state.winner == side else "You lose."
     print(
@@ -384,90 +410,16 @@ def run_play(
 
 # -- simulate: bots against bots, in parallel ----------------------------------
 
-_CATEGORIES = (
-    ("cards", "cards_points"),
-    ("coins", "coins_points"),
-    ("settebello", "settebello_points"),
-    ("primiera", "primiera_points"),
-    ("sweeps", "sweep_points"),
-    ("re bello", "re_bello_points"),
-    ("napola", "napola_points"),
-)
-
-# A game to simulate, as plain data for a worker process: the rules as a
-# dict, one bot name per entry, the ISMCTS budget, the seed, and the rotation
-# (entry ``(side + rotation) % entries`` plays ``side``).
-_Task = tuple[dict[str, Any], tuple[str, ...], int, int, int]
-# What a worker sends back: the winning entry, and each entry's points in each
-# of _CATEGORIES over the whole game.
-_Outcome = tuple[int, tuple[tuple[int, ...], ...]]
-
-
-def _simulate_game(task: _Task) -> _Outcome:
-    """Play one game of a simulation (in a worker process, or not)."""
-    rules_data, names, iterations, seed, rotation = task
-    rules = Ruleset.from_dict(rules_data)
-    entries = len(names)
-    entry_of_side = [(side + rotation) % entries for side in range(rules.sides)]
-    made = {name: _make_bot(name, iterations) for name in set(names)}
-    bots = [made[names[entry_of_side[rules.side_of(s)]]] for s in range(rules.players)]
-    final = play_game(rules, bots, seed)
-    points = [[0] * len(_CATEGORIES) for _ in range(entries)]
-    for result in final.hand_results:
-        for side_score in result.score.sides:
-            row = points[entry_of_side[side_score.side]]
-            for i, (_, field) in enumerate(_CATEGORIES):
-                row[i] += getattr(side_score, field)
-    assert final.winner is not None
-    return entry_of_side[final.winner], tuple(map(tuple, points))
-
-
-class Standing(NamedTuple):
-    """One bot's results in a simulation."""
-
-    label: str
-    games: int
-    wins: int
-    points: tuple[float, ...]
-    """Average points per game in each scoring category (``cards``,
-    ``coins``, ``settebello``, ``primiera``, ``sweeps``, ``re bello``,
-    ``napola``)."""
-
-    @property
-    def win_rate(self) -> float:
-        """The share of games won."""
-        return self.wins / self.games
-
-    def interval(self) -> tuple[float, float]:
-        """The 95% Wilson score interval of the win rate.
-
-        >>> Standing("x", 100, 60, ()).interval()
-        (0.502, 0.6906)
-        """
-        return wilson_interval(self.wins, self.games)
-
-
-def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a win rate, rounded to 4 places
-    (``z=1.96``: 95% confidence).
-
-    >>> wilson_interval(0, 10), wilson_interval(10, 10)
-    ((0.0, 0.2775), (0.7225, 1.0))
-    """
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    z2 = z * z
-    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
-    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
-    half /= 1 + z2 / games
-    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+# Kept importable from here for code written against the older command line.
+wilson_interval = tournament.wilson_interval
+Standing = tournament.Standing
 
 
 class _ProgressBar:
-    """A one-line progress bar, redrawn in place at most ten times a second."""
+    """A one-line progress bar with rate and time left, redrawn in place at
+    most ten times a second (the fallback without tqdm)."""
 
-    def __init__(self, total: int, stream: TextIO | None, width: int = 30) -> None:
+    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
         self.total = total
         self.stream = stream
         self.width = width
@@ -475,34 +427,51 @@ class _ProgressBar:
         self.drawn = -1.0
 
     def update(self, done: int) -> None:
-        if self.stream is None:
-            return
         now = time.monotonic()
         if done < self.total and now - self.drawn < 0.1:
             return
         self.drawn = now
         filled = self.width * done // self.total
         bar = "#" * filled + "." * (self.width - filled)
+        elapsed = now - self.start
+        rate = done / elapsed if done and elapsed > 0 else 0.0
+        left = (
+            f", {(self.total - done) / rate:.1f} s left"
+            if rate and done < self.total
+            else ""
+        )
         self.stream.write(
-            f"\r[{bar}] {done}/{self.total} games, {now - self.start:.1f} s"
+            f"\r[{bar}] {done}/{self.total} games, {rate:.1f} games/s{left}, "
+            f"{elapsed:.1f} s"
         )
         if done == self.total:
             self.stream.write("\n")
         self.stream.flush()
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    widths = [
-        max(len(headers[i]), *(len(row[i]) for row in rows))
-        for i in range(len(headers))
-    ]
+@contextlib.contextmanager
+def _progress(
+    total: int, stream: TextIO | None
+) -> Iterator[Callable[[int], None] | None]:
+    """A progress callback drawing on ``stream`` (none without a stream):
+    tqdm's bar when the ``progress`` extra is installed, a plain one
+    otherwise."""
+    if stream is None:
+        yield None
+        return
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        plain = _ProgressBar(total, stream)
+        plain.update(0)
+        yield plain.update
+        return
+    with tqdm(total=total, file=stream, unit="game", dynamic_ncols=True) as bar:
 
-    def line(cells: Sequence[str]) -> str:
-        first = cells[0].ljust(widths[0])
-        rest = (cell.rjust(width) for cell, width in zip(cells, widths, strict=True))
-        return "  ".join([first, *list(rest)[1:]]).rstrip()
+        def update(done: int) -> None:
+            bar.update(done - bar.n)
 
-    return "\n".join([line(headers), *(line(row) for row in rows)])
+        yield update
 
 
 def run_simulation(
@@ -514,97 +483,28 @@ def run_simulation(
     iterations: int = 200,
     jobs: int = 1,
     progress: TextIO | None = None,
-) -> list[Standing]:
+    bot_options: Mapping[str, object] | None = None,
+) -> tournament.MatchResult:
     """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, …) between
-    the named ``bots``, one per side, and return each bot's standing.  The
-    bots move one side along every game, so that each plays every side
-    equally often.  ``jobs`` worker processes share the games (``1`` plays
-    them in this process); ``progress``, if given, gets a progress bar.
+    the named ``bots``, one per side, with :func:`scopa_rules.match`: the
+    bundled ones by name, a user's by ``package.module:ClassName`` (made
+    with ``bot_options``).  ``progress``, if given, gets a progress bar.
 
-    >>> table = run_simulation(Ruleset.scopa(), ["greedy", "random"], games=4, seed=1)
-    >>> [(s.label, s.games) for s in table], sum(s.wins for s in table)
+    >>> result = run_simulation(Ruleset.scopa(), ["greedy", "random"], games=4, seed=1)
+    >>> [(s.label, s.games) for s in result.standings], sum(s.wins for s in result.standings)
     ([('greedy', 4), ('random', 4)], 4)
     """
-    names = tuple(bots)
-    rules_data = rules.to_dict()
-    tasks: list[_Task] = [
-        (rules_data, names, iterations, seed + game, game % len(names))
-        for game in range(games)
-    ]
-    outcomes: list[_Outcome | None] = [None] * games
-    bar = _ProgressBar(games, progress)
-    bar.update(0)
-    if jobs <= 1 or games == 1:
-        for game, task in enumerate(tasks):
-            outcomes[game] = _simulate_game(task)
-            bar.update(game + 1)
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
-            futures = {
-                pool.submit(_simulate_game, task): n for n, task in enumerate(tasks)
-            }
-            try:
-                for done, future in enumerate(as_completed(futures), 1):
-                    outcomes[futures[future]] = future.result()
-                    bar.update(done)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
-    plain = [_bot_label(name, iterations) for name in names]
-    labels = [
-        f"{label} #{plain[:i].count(label) + 1}" if plain.count(label) > 1 else label
-        for i, label in enumerate(plain)
-    ]
-    standings = []
-    for entry, label in enumerate(labels):
-        games_played = 0
-        wins = 0
-        totals = [0] * len(_CATEGORIES)
-        for outcome in outcomes:
-            assert outcome is not None
-            winner, points = outcome
-            games_played += 1
-            wins += winner == entry
-            totals = [a + b for a, b in zip(totals, points[entry], strict=True)]
-        averages = tuple(total / games_played for total in totals)
-        standings.append(Standing(label, games_played, wins, averages))
-    return standings
-
-
-def format_standings(rules: Ruleset, standings: Sequence[Standing]) -> str:
-    """The results table of a simulation: win rate with its 95% Wilson
-    interval, and average points per game, in all and by category (re bello
-    and napola only when they score).
-
-    >>> print(format_standings(Ruleset.scopa(), [
-    ...     Standing("greedy", 10, 7, (1.5, 1.0, 0.5, 1.2, 0.8, 0.0, 0.0)),
-    ...     Standing("random", 10, 3, (1.0, 1.0, 0.5, 0.3, 0.4, 0.0, 0.0))]))
-    bot     games  wins  win rate   95% interval  points  cards  coins  settebello  primiera  sweeps
-    greedy     10     7     70.0%  39.7% - 89.2%    5.00   1.50   1.00        0.50      1.20    0.80
-    random     10     3     30.0%  10.8% - 60.3%    3.20   1.00   1.00        0.50      0.30    0.40
-    """
-    shown = [
-        i
-        for i, (name, _) in enumerate(_CATEGORIES)
-        if (name != "re bello" or rules.re_bello) and (name != "napola" or rules.napola)
-    ]
-    headers = ["bot", "games", "wins", "win rate", "95% interval", "points"]
-    headers += [_CATEGORIES[i][0] for i in shown]
-    rows = []
-    for standing in standings:
-        low, high = standing.interval()
-        rows.append(
-            [
-                standing.label,
-                str(standing.games),
-                str(standing.wins),
-                f"{standing.win_rate:.1%}",
-                f"{low:.1%} - {high:.1%}",
-                f"{sum(standing.points):.2f}",
-                *(f"{standing.points[i]:.2f}" for i in shown),
-            ]
+    made = {name: _make_bot(name, iterations, bot_options) for name in set(bots)}
+    with _progress(games, progress) as update:
+        return tournament.match(
+            rules,
+            [made[name] for name in bots],
+            games=games,
+            seed=seed,
+            jobs=jobs,
+            labels=[_bot_label(name, iterations) for name in bots],
+            progress=update,
         )
-    return _table(headers, rows)
 
 
 # -- the command line -------------------------------------------------------------
@@ -663,13 +563,34 @@ def _count(text: str) -> int:
 
 
 def _bot_names(text: str) -> list[str]:
-    names = [name.strip().lower() for name in text.split(",")]
+    names = [name.strip() for name in text.split(",")]
+    names = [name if _USER_BOT.fullmatch(name) else name.lower() for name in names]
     for name in names:
-        if name not in _BOT_NAMES:
+        if name not in _BOT_NAMES and not _USER_BOT.fullmatch(name):
             raise argparse.ArgumentTypeError(
-                f"unknown bot {name!r}; bots are {', '.join(_BOT_NAMES)}"
+                f"unknown bot {name!r}; bots are {', '.join(_BOT_NAMES)} or "
+                "package.module:ClassName"
             )
     return names
+
+
+def _bot_arg(text: str) -> tuple[str, object]:
+    """``key=value`` for ``--bot-arg``: true/false, none, numbers, or text."""
+    name, sep, value = text.partition("=")
+    name, value = name.strip(), value.strip()
+    if not sep or not name.isidentifier():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, not {text!r}")
+    lowered = value.lower()
+    if lowered in _TRUE or lowered in _FALSE:
+        return name, lowered in _TRUE
+    if lowered in ("none", "null"):
+        return name, None
+    for number in (int, float):
+        try:
+            return name, number(value)
+        except ValueError:
+            pass
+    return name, value
 
 
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -747,7 +668,16 @@ def build_parser() -> argparse.ArgumentParser:
         default=["greedy", "random"],
         metavar="LIST",
         help="comma-separated bots, one per side, repeated to fill the sides "
-        f"({bots_help}; default: greedy,random)",
+        f"({bots_help}, or a class of yours as package.module:ClassName; "
+        "default: greedy,random)",
+    )
+    simulate.add_argument(
+        "--bot-arg",
+        type=_bot_arg,
+        action="append",
+        metavar="KEY=VALUE",
+        help="a keyword argument for the user bots (package.module:ClassName), "
+        "like depth=3 (repeatable)",
     )
     simulate.add_argument(
         "--games", type=_count, default=100, help="number of games (default: 100)"
@@ -811,7 +741,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
         "the bots changing sides every game",
         file=out,
     )
-    standings = run_simulation(
+    result = run_simulation(
         rules,
         names,
         games=args.games,
@@ -819,8 +749,9 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
         iterations=args.iterations,
         jobs=args.jobs,
         progress=err if show else None,
+        bot_options=dict(args.bot_arg or ()),
     )
-    print(format_standings(rules, standings), file=out)
+    print(result.table(), file=out)
 
 
 def main(

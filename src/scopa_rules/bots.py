@@ -1,14 +1,16 @@
-"""Bots: players that choose a move for the seat to move.
+"""Bots: players that choose a move for their seat from what it may know.
 
-A bot is any object with a ``choose(state, rng)`` method that returns one of
-``state.legal_moves()`` (the :class:`Bot` protocol).  Three come with the
-library, from the simplest to the strongest:
+A bot is any object with a ``choose(view, rng)`` method that returns one of
+``view.legal_moves()`` (the :class:`Bot` protocol).  The ``view`` is the
+seat's :class:`PlayerView`, so a bot cannot look at cards its seat does not
+see: fair play by construction.  Three come with the library, from the
+simplest to the strongest:
 
 * :class:`RandomBot` plays any legal move;
 * :class:`GreedyBot` plays the move that takes the most right now;
 * :class:`IsmctsBot` searches with information-set Monte Carlo tree search,
-  looking at the game only through what its seat knows
-  (:meth:`GameState.view`) and guessing the rest (:meth:`PlayerView.sample`).
+  guessing the cards it cannot see (:meth:`PlayerView.sample`) and playing
+  the guesses out (:func:`playout`).
 
 Every bot draws its randomness from the ``rng`` it is given, so a game
 between bots is the same every time it is played from the same seed, and
@@ -19,13 +21,17 @@ between bots is the same every time it is played from the same seed, and
 >>> final = sr.play_game(rules, [sr.GreedyBot(), sr.RandomBot()], seed=7)
 >>> final.is_over, final == sr.play_game(rules, [sr.GreedyBot(), sr.RandomBot()], seed=7)
 (True, True)
+
+A baseline that must see everything (one that cheats, to measure how much
+hidden information is worth) says so by implementing :class:`FullStateBot`
+instead; :class:`FullStateAdapter` makes one of a function.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 import attrs
@@ -36,44 +42,112 @@ from .errors import InvalidStateError, shown
 from .moves import Move, MoveKind
 from .rules import CaptureMode, Ruleset
 from .state import GameState, new_game
+from .views import PlayerView
 
-__all__ = ["Bot", "GreedyBot", "IsmctsBot", "RandomBot", "play_game"]
+__all__ = [
+    "Bot",
+    "FullStateAdapter",
+    "FullStateBot",
+    "GreedyBot",
+    "IsmctsBot",
+    "RandomBot",
+    "play_game",
+    "playout",
+]
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """What a bot is: anything that chooses a legal move for the seat to move.
+    """What a bot is: anything that chooses a legal move for its seat from
+    the seat's view.
 
-    ``choose`` must return one of ``state.legal_moves()`` and take all its
-    randomness from ``rng``.  A fair bot reads only what the seat to move may
-    know, ``state.view(state.current_player)``; the state is passed whole so
-    that a bot needs no other argument.
+    ``choose`` must return one of ``view.legal_moves()`` and take all its
+    randomness from ``rng``.
 
     >>> import random
     >>> import scopa_rules as sr
     >>> class FirstMoveBot:
-    ...     def choose(self, state: sr.GameState, rng: random.Random) -> sr.Move:
-    ...         return state.legal_moves()[0]
+    ...     def choose(self, view: sr.PlayerView, rng: random.Random) -> sr.Move:
+    ...         return view.legal_moves()[0]
     >>> isinstance(FirstMoveBot(), sr.Bot), isinstance(sr.IsmctsBot(), sr.Bot)
     (True, True)
     """
 
-    def choose(self, state: GameState, rng: random.Random) -> Move:
-        """The move to play in ``state``.
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The move to play, seen from ``view`` (its seat is to move).
 
         >>> import random
         >>> import scopa_rules as sr
-        >>> state = sr.new_game(seed=7)
-        >>> sr.GreedyBot().choose(state, random.Random(1)) in state.legal_moves()
+        >>> view = sr.new_game(seed=7).view(0)
+        >>> sr.GreedyBot().choose(view, random.Random(1)) in view.legal_moves()
         True
         """
 
 
-def _legal_moves(state: GameState) -> tuple[Move, ...]:
-    moves = state.legal_moves()
+@runtime_checkable
+class FullStateBot(Protocol):
+    """A bot that reads the whole state, the other hands and the stock
+    included: for cheating baselines and tests, never for fair play.
+    :func:`play_game` and :func:`~scopa_rules.match` give such a bot the
+    state instead of a view.
+
+    >>> import random
+    >>> import scopa_rules as sr
+    >>> class Peeker:
+    ...     def choose_with_full_state(self, state: sr.GameState, rng: random.Random) -> sr.Move:
+    ...         return state.legal_moves()[-1]
+    >>> isinstance(Peeker(), sr.FullStateBot), isinstance(sr.RandomBot(), sr.FullStateBot)
+    (True, False)
+    """
+
+    def choose_with_full_state(self, state: GameState, rng: random.Random) -> Move:
+        """The move to play in ``state``, hidden cards and all.
+
+        >>> import random
+        >>> import scopa_rules as sr
+        >>> bot = sr.FullStateAdapter(lambda state, rng: state.legal_moves()[0])
+        >>> bot.choose_with_full_state(sr.new_game(seed=7), random.Random(1))
+        Move.parse('3D')
+        """
+
+
+@attrs.frozen
+class FullStateAdapter:
+    """A :class:`FullStateBot` made of a function ``(state, rng) -> move``.
+
+    >>> import scopa_rules as sr
+    >>> def most_cards(state, rng):
+    ...     return max(state.legal_moves(), key=lambda move: len(move.captured))
+    >>> final = sr.play_game(sr.Ruleset.scopa(), [FullStateAdapter(most_cards), sr.RandomBot()], seed=1)
+    >>> final.is_over
+    True
+    """
+
+    function: Callable[[GameState, random.Random], Move]
+
+    def choose_with_full_state(self, state: GameState, rng: random.Random) -> Move:
+        """The function's move.
+
+        >>> import random
+        >>> import scopa_rules as sr
+        >>> FullStateAdapter(lambda state, rng: state.legal_moves()[1]).choose_with_full_state(
+        ...     sr.new_game(seed=7), random.Random(1))
+        Move.parse('KH')
+        """
+        return self.function(state, rng)
+
+
+def _legal_moves(view: PlayerView) -> tuple[Move, ...]:
+    moves = view.legal_moves()
     if not moves:
+        turn = (
+            "nobody is"
+            if view.current_player is None
+            else f"seat {view.current_player} is"
+        )
         raise InvalidStateError(
-            f"no seat is to move ({state.phase.value}): a bot has nothing to choose"
+            f"seat {view.seat} has nothing to choose: {turn} to move "
+            f"({view.phase.value})"
         )
     return moves
 
@@ -84,21 +158,20 @@ class RandomBot(Frozen):
 
     >>> import random
     >>> import scopa_rules as sr
-    >>> state = sr.new_game(sr.Ruleset.scopa(), seed=7)
-    >>> RandomBot().choose(state, random.Random(1)) in state.legal_moves()
+    >>> view = sr.new_game(sr.Ruleset.scopa(), seed=7).view(0)
+    >>> RandomBot().choose(view, random.Random(1)) in view.legal_moves()
     True
     """
 
-    def choose(self, state: GameState, rng: random.Random) -> Move:
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """Any legal move, uniformly.
 
         >>> import random
         >>> import scopa_rules as sr
-        >>> state = sr.new_game(seed=7)
-        >>> RandomBot().choose(state, random.Random(1))
+        >>> RandomBot().choose(sr.new_game(seed=7).view(0), random.Random(1))
         Move.parse('3D')
         """
-        return rng.choice(_legal_moves(state))
+        return rng.choice(_legal_moves(view))
 
 
 def _can_sweep(rules: Ruleset, total: int) -> bool:
@@ -127,24 +200,24 @@ class GreedyBot(Frozen):
     >>> state = sr.GameState.from_position(
     ...     sr.Ruleset.scopa(), hands=["7D 5C QS", "AS 6C 2H"], table="2C 3S",
     ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D 5C QS AS 6C 2H 2C 3S")], last_capturer=1)
-    >>> [(str(move), round(GreedyBot().move_value(state, move), 2))
-    ...  for move in state.legal_moves()]
+    >>> view = state.view(0)
+    >>> [(str(move), round(GreedyBot().move_value(view, move), 2))
+    ...  for move in view.legal_moves()]
     [('7D', -2.3), ('QS', -0.1), ('5Cx3S2C', 2.3)]
-    >>> GreedyBot().choose(state, random.Random(1))
+    >>> GreedyBot().choose(view, random.Random(1))
     Move.parse('5Cx3S2C')
     """
 
-    def choose(self, state: GameState, rng: random.Random) -> Move:
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The legal move with the highest value; ties broken with ``rng``.
 
         >>> import random
         >>> import scopa_rules as sr
-        >>> state = sr.new_game(seed=7)
-        >>> GreedyBot().choose(state, random.Random(1))
+        >>> GreedyBot().choose(sr.new_game(seed=7).view(0), random.Random(1))
         Move.parse('KH')
         """
-        moves = _legal_moves(state)
-        values = [self.move_value(state, move) for move in moves]
+        moves = _legal_moves(view)
+        values = [self.move_value(view, move) for move in moves]
         best = max(values)
         return rng.choice([m for m, v in zip(moves, values, strict=True) if v == best])
 
@@ -169,8 +242,8 @@ class GreedyBot(Frozen):
             value += 1.0
         return value
 
-    def move_value(self, state: GameState, move: Move) -> float:
-        """How much the bot likes ``move`` in ``state``: the value of the
+    def move_value(self, view: PlayerView, move: Move) -> float:
+        """How much the bot likes ``move`` seen from ``view``: the value of the
         cards it takes (the played card included), 2 more for a sweep; for a
         trail, minus the value of the card given away, and 1 less if one
         card could then take the whole table.  A Chkobba first-card decision
@@ -178,21 +251,21 @@ class GreedyBot(Frozen):
 
         >>> import random
         >>> import scopa_rules as sr
-        >>> state = sr.new_game(seed=7)
-        >>> [round(GreedyBot().move_value(state, move), 2) for move in state.legal_moves()]
+        >>> view = sr.new_game(seed=7).view(0)
+        >>> [round(GreedyBot().move_value(view, move), 2) for move in view.legal_moves()]
         [-0.4, -0.1, -0.1]
         """
         if move.kind is not MoveKind.PLAY:
             return 0.0
-        rules = state.rules
+        rules = view.rules
         if move.is_trail:
-            table = state.table.add(move.card)
+            table = view.table.add(move.card)
             total = sum(rules.capture_value(card.rank) for card in table)
             risk = 1.0 if _can_sweep(rules, total) else 0.0
             return -self.card_value(rules, move.card) - risk
         taken: CardSet = move.captured.add(move.card)
         value = sum(self.card_value(rules, card) for card in taken)
-        if move.captured == state.table:
+        if move.captured == view.table:
             value += 2.0  # a sweep (the rules decide whether it scores)
         return value
 
@@ -253,7 +326,7 @@ class IsmctsBot(Frozen):
     Cowling, Powley and Whitehouse, 2012).
 
     Each of ``iterations`` iterations deals the cards the bot cannot see at
-    random (``state.view(seat).sample(rng)``, a *determinization*), walks
+    random (``view.sample(rng)``, a *determinization*), walks
     down one tree shared by all iterations, choosing among the moves legal in
     that deal by UCB (``exploration`` weighs trying rarely played moves),
     adds one new move, plays the rest of the hand at random, and credits
@@ -262,9 +335,9 @@ class IsmctsBot(Frozen):
 
     >>> import random
     >>> import scopa_rules as sr
-    >>> state = sr.new_game(sr.Ruleset.scopa(), seed=7)
+    >>> view = sr.new_game(sr.Ruleset.scopa(), seed=7).view(0)
     >>> bot = IsmctsBot(iterations=50)
-    >>> bot.choose(state, random.Random(1)) in state.legal_moves()
+    >>> bot.choose(view, random.Random(1)) in view.legal_moves()
     True
     """
 
@@ -273,22 +346,21 @@ class IsmctsBot(Frozen):
     exploration: float = attrs.field(default=0.7, validator=_check_exploration)
     """The UCB exploration constant (rewards are between 0 and 1)."""
 
-    def choose(self, state: GameState, rng: random.Random) -> Move:
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move the search tried most (the only move, without search,
         when there is one).
 
         >>> import random
         >>> import scopa_rules as sr
-        >>> state = sr.new_game(seed=7)
-        >>> IsmctsBot(iterations=20).choose(state, random.Random(1))
+        >>> IsmctsBot(iterations=20).choose(sr.new_game(seed=7).view(0), random.Random(1))
         Move.parse('3D')
         """
-        moves = _legal_moves(state)
+        moves = _legal_moves(view)
         if len(moves) == 1:
             return moves[0]
-        if state.first_card is not None:
-            return self._first_card_decision(state.first_card, moves)
-        stats = self.search(state, rng)
+        if view.first_card is not None:
+            return self._first_card_decision(view.first_card, moves)
+        stats = self.search(view, rng)
         return max(moves, key=lambda move: stats.get(move, (0, 0.0))[0])
 
     @staticmethod
@@ -302,23 +374,24 @@ class IsmctsBot(Frozen):
         return next(move for move in moves if move.kind is wanted)
 
     def search(
-        self, state: GameState, rng: random.Random
+        self, view: PlayerView, rng: random.Random
     ) -> dict[Move, tuple[int, float]]:
-        """Search from ``state`` as the seat to move sees it; for each move
-        tried, how often and with what mean reward (0.5 for a hand its side
-        draws, more for a lead, up to 1 for a lead of 5 points).
+        """Search from ``view`` (its seat is to move); for each move tried,
+        how often and with what mean reward (0.5 for a hand its side draws,
+        more for a lead, up to 1 for a lead of 5 points).
 
         >>> import random
         >>> import scopa_rules as sr
         >>> stats = IsmctsBot(iterations=30).search(
-        ...     sr.new_game(seed=7), random.Random(1))
+        ...     sr.new_game(seed=7).view(0), random.Random(1))
         >>> sum(visits for visits, _ in stats.values())
         30
         """
-        seat = state.current_player
-        if seat is None:
-            raise InvalidStateError("no seat is to move: there is nothing to search")
-        view = state.view(seat)
+        seat = view.seat
+        if view.current_player != seat:
+            raise InvalidStateError(
+                f"seat {seat} is not to move: there is nothing to search"
+            )
         root = _Node(None, None, seat)
         for _ in range(self.iterations):
             self._iterate(root, view.sample(rng), rng)
@@ -354,9 +427,10 @@ class IsmctsBot(Frozen):
             )
             assert node.move is not None
             state = state.apply(node.move, check=False)
-        # 3. Simulation: play the rest of the hand at random.
-        while len(state.hand_results) == hands_done:
-            state = state.apply(rng.choice(state.legal_moves()), check=False)
+        # 3. Simulation: play the rest of the hand at random (if the tree's
+        # moves have not ended it already).
+        if len(state.hand_results) == hands_done:
+            state = playout(state, rng)
         # 4. Backpropagation: each move earns its own side's reward.
         rewards = _rewards(state.hand_results[hands_done].score.totals)
         rules = state.rules
@@ -367,9 +441,56 @@ class IsmctsBot(Frozen):
             walk = walk.parent
 
 
-def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int) -> GameState:
+def playout(
+    state: GameState,
+    rng: random.Random,
+    *,
+    policy: Callable[[GameState, random.Random], Move] | None = None,
+    until: str = "hand",
+) -> GameState:
+    """Play on from ``state`` to the end of the hand (``until="hand"``) or
+    of the game (``until="game"``) and return the state reached: the first
+    state of the next hand, or the final state.  A game waiting for a deck
+    stops there.
+
+    ``policy(state, rng)`` chooses every move (for all seats: a search
+    plays both sides of a determinization); without one, moves are uniform
+    at random, on the fast path of :meth:`GameState.apply`.  The next hand
+    is not dealt until someone looks at it, so a search that only reads the
+    hand's score (``state.last_hand``) never pays for the deal.
+
+    >>> import random
+    >>> import scopa_rules as sr
+    >>> state = sr.new_game(seed=7)
+    >>> after = playout(state, random.Random(1))
+    >>> after.hand_number, after.last_hand.number
+    (1, 0)
+    >>> final = playout(state, random.Random(1), until="game",
+    ...                 policy=lambda state, rng: state.legal_moves()[0])
+    >>> final.is_over
+    True
+    """
+    if until not in ("hand", "game"):
+        raise InvalidStateError(f"until must be 'hand' or 'game', not {until!r}")
+    whole_game = until == "game"
+    hand = state.hand_number
+    # hand_number and is_over are read without dealing a pending hand.
+    while not state.is_over and (whole_game or state.hand_number == hand):
+        if state.current_player is None:
+            break  # waiting for a deck
+        if policy is None:
+            state = state.apply(rng.choice(state.legal_moves()), check=False)
+        else:
+            state = state.apply(policy(state, rng))
+    return state
+
+
+def play_game(
+    rules: Ruleset, bots: Sequence[Bot | FullStateBot], seed: int
+) -> GameState:
     """Play a whole game between ``bots``, one per seat, and return the final
-    state.  ``seed`` deals the game and seeds the bots' shared
+    state.  Each bot gets its seat's view (a :class:`FullStateBot` the
+    state).  ``seed`` deals the game and seeds the bots' shared
     :class:`random.Random`, so the same seed gives the same game.
 
     >>> import scopa_rules as sr
@@ -383,8 +504,24 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int) -> GameState:
         )
     rng = random.Random(seed)
     state = new_game(rules, seed=seed)
+    # isinstance() against a protocol is slow: once per bot, not per move.
+    sees_all = [isinstance(bot, FullStateBot) for bot in bots]
     # A seeded game never waits for a deck: it has a seat to move until it
     # is over.
     while (seat := state.current_player) is not None:
-        state = state.apply(bots[seat].choose(state, rng))
+        state = state.apply(_ask(bots[seat], sees_all[seat], state, seat, rng))
     return state
+
+
+def _ask(
+    bot: Bot | FullStateBot,
+    sees_all: bool,
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+) -> Move:
+    """``bot``'s move for ``seat``: from the seat's view, or from the whole
+    state when the bot ``sees_all`` (a :class:`FullStateBot`)."""
+    if sees_all:
+        return bot.choose_with_full_state(state, rng)  # type: ignore[union-attr]
+    return bot.choose(state.view(seat), rng)  # type: ignore[union-attr]

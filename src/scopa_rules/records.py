@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -48,6 +48,9 @@ from .errors import (
 from .moves import Move
 from .rules import Ruleset
 from .state import GameState, Phase, Position, Turn, new_game
+
+if TYPE_CHECKING:
+    from .events import Event
 
 __all__ = ["MAX_TARGET_SCORE", "MAX_TURNS", "GameRecord"]
 
@@ -391,6 +394,19 @@ class GameRecord(Frozen):
         for state in states:  # noqa: B007 - only the last state is wanted
             pass
         return state
+
+    def events(self) -> tuple[Event, ...]:
+        """Every event of the game, in order, as a full state sees it (see
+        :func:`scopa_rules.events.game_events`).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
+        >>> state.record().events()[-2:]
+        (CardPlayed(seat=0, card=Card.parse('3D')), Trailed(seat=0, card=Card.parse('3D')))
+        """
+        from .events import game_events
+
+        return game_events(self)
 
     # -- JSON ----------------------------------------------------------------------
 

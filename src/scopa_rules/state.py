@@ -71,6 +71,7 @@ from .rules import (
 from .scoring import HandScore, hand_totals, score_hand
 
 if TYPE_CHECKING:
+    from .events import Event
     from .records import GameRecord
     from .views import PlayerView
 
@@ -472,7 +473,8 @@ class GameState:
     hand_number: int = _field(
         _HAND_NUMBER,
         "The number of the hand in progress (the last hand once the game is "
-        "over), from 0.",
+        "over), counted from 0; people count hands from 1, as render(), the "
+        "text records and the command line show them.",
     )
     hands: tuple[CardSet, ...] = _dealt_field(
         _HANDS, "Each seat's hand, by seat.", _card_sets
@@ -1473,6 +1475,21 @@ class GameState:
             ),
         )
 
+    def play(
+        self, move: Move, *, seat: int | None = None
+    ) -> tuple[GameState, tuple[Event, ...]]:
+        """:meth:`apply` with what the move did: the new state and the move's
+        events (see :mod:`scopa_rules.events`).
+
+        >>> import scopa_rules as sr
+        >>> after, happened = sr.new_game(seed=7).play(sr.Move.parse("KH"))
+        >>> happened[-1]
+        Trailed(seat=0, card=Card.parse('KH'))
+        """
+        from .events import play
+
+        return play(self, move, seat=seat)
+
     # -- views and pictures --------------------------------------------------
 
     def view(self, seat: int) -> PlayerView:
@@ -1517,14 +1534,38 @@ class GameState:
     # -- values ----------------------------------------------------------------------
 
     def __repr__(self) -> str:
+        """Where the game stands, and enough to find the game again: the
+        rules (a preset by name, other rules by their options), how it was
+        dealt and how many turns it has had.  Hands count from 1 here, as
+        people count them.
+
+        >>> import scopa_rules as sr
+        >>> sr.new_game(sr.Ruleset.scopa(target_score=21), seed=7)
+        <GameState Ruleset(players=2, target_score=21), seed 7, turn 0: hand 1, dealer 1, seat 0 to move, table 2D 7H 2C QC, scores 0 : 0>
+        """
         turn = (
             f"seat {self._to_move} to move"
             if self.current_player is not None
             else (f"won by side {self.winner}" if self.is_over else self.phase.value)
         )
+        rules = self.rules
+        preset = rules.preset_name()
+        named = f"{preset}, {rules.players} players" if preset else repr(rules)
+        source = self._source
+        if source.sampled:
+            dealt = "a determinized sample"
+        elif source.position is not None:
+            seed = source.seed
+            dealt = "from a position" + ("" if seed is None else f", seed {seed}")
+        elif source.seed is None:
+            dealt = "given decks"
+        else:
+            dealt = f"seed {source.seed}"
+        turns = len(self.history)
         return (
-            f"<GameState hand {self.hand_number}, dealer {self.dealer}, {turn}, "
-            f"table {self.table or '-'}, scores {_scores_text(self.scores)}>"
+            f"<GameState {named}, {dealt}, turn {turns}: hand {self.hand_number + 1}, "
+            f"dealer {self.dealer}, {turn}, table {self.table or '-'}, "
+            f"scores {_scores_text(self.scores)}>"
         )
 
     def __copy__(self) -> Self:

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -54,7 +55,29 @@ from .state import (
     legal_plays,
 )
 
+if TYPE_CHECKING:
+    from .events import Event
+
 __all__ = ["PlayerView"]
+
+VIEW_FORMAT = "scopa_rules.view"
+
+
+def _seen_events(state: GameState, seat: int) -> tuple[Event, ...]:
+    from .events import game_events, seen_by
+
+    return seen_by(game_events(state.record()), seat)
+
+
+def _turns_data(turns: Iterable[Turn]) -> list[list[Any]]:
+    return [[turn.seat, str(turn.move)] for turn in turns]
+
+
+def _declarations_data(declarations: Iterable[Declaration]) -> list[dict[str, Any]]:
+    return [
+        {"seat": d.seat, "cards": str(d.cards), "kind": d.kind, "points": d.points}
+        for d in declarations
+    ]
 
 
 def _public_turns(turns: Iterable[Turn], seat: int) -> tuple[Turn, ...]:
@@ -139,6 +162,17 @@ class PlayerView(Frozen):
     declarations: tuple[Declaration, ...] = ()
     """This hand's declarations (option ``declarations``): every seat knows
     them."""
+    _events_of: Callable[[], tuple[Event, ...]] | None = attrs.field(
+        default=None, eq=False, repr=False, alias="events_of"
+    )
+    # How to work out the events when asked: replaying the game is a search
+    # bot's whole budget, and a view is made for every move it considers.
+    _moves: tuple[Move, ...] | None = attrs.field(
+        default=None, eq=False, repr=False, alias="moves"
+    )
+    # The seat's legal moves, when the view was made of a state where it is
+    # to move: the state's own tuple, so that apply() knows a move chosen
+    # from it by identity and a bot's game does not work them out twice.
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> PlayerView:
@@ -160,6 +194,10 @@ class PlayerView(Frozen):
         turns = state.turns_this_hand
         chooser = (state.dealer + 1) % state.rules.players
         own_first = state.first_card if seat == chooser else None
+        # Only a first-card decision is ever hidden from the other seats: a
+        # bot gets a view at every move, so the turns are filtered only
+        # under rules that have one.
+        deciding = state.rules.first_card_choice
         return cls(
             seat=seat,
             rules=state.rules,
@@ -177,11 +215,13 @@ class PlayerView(Frozen):
             last_capturer=state.last_capturer,
             winner=state.winner,
             first_card=own_first,
-            first_card_kept=_kept_first_card(turns),
-            turns=_public_turns(turns, seat),
+            first_card_kept=_kept_first_card(turns) if deciding else None,
+            turns=_public_turns(turns, seat) if deciding else turns,
             hand_results=_hand_log(state).fold(
                 ("public", seat), (), functools.partial(_add_public, seat=seat)
             ),
+            events_of=functools.partial(_seen_events, state, seat),
+            moves=state.legal_moves() if state.current_player == seat else (),
             declarations=state.declarations,
         )
 
@@ -202,6 +242,78 @@ class PlayerView(Frozen):
         for declaration in self.declarations:
             held[declaration.seat] |= declaration.cards.mask & ~played
         return tuple([_from_mask(mask) for mask in held])
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event of the game so far as this seat saw it (see
+        :func:`scopa_rules.events.seen_by`), worked out when first read.  A
+        determinized sample has no real history, so its views have no events.
+
+        >>> import scopa_rules as sr
+        >>> view = sr.new_game(seed=7).view(1)
+        >>> view.events[1:3]
+        (CardsDealt(seat=0, count=3, cards=None), CardsDealt(seat=1, count=3, cards=CardSet('4S 7S JC')))
+        """
+        if self._events_of is None:
+            raise InvalidStateError(
+                "this view was not made by GameState.view(): it has no game to tell"
+            )
+        return self._events_of()
+
+    def to_dict(self, *, events: bool = False) -> dict[str, Any]:
+        """The view as JSON-safe data, in the conventions of game records
+        (cards as text, moves in move notation), with the seat's legal moves;
+        ``events=True`` adds :attr:`events` (:func:`~scopa_rules.events.event_to_dict`).
+        The shape is ``view`` in :func:`~scopa_rules.events.json_schema`.
+
+        >>> import scopa_rules as sr
+        >>> data = sr.new_game(seed=7).view(0).to_dict()
+        >>> data["hand"], data["table"], data["hand_sizes"], data["legal_moves"]
+        ('3D KH 5C', '2D 7H 2C QC', [3, 3], ['3D', 'KH', '5C'])
+        """
+        from .events import event_to_dict, score_to_dict
+
+        data: dict[str, Any] = {
+            "format": VIEW_FORMAT,
+            "version": 1,
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "phase": self.phase.value,
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "current_player": self.current_player,
+            "hand": str(self.hand),
+            "table": str(self.table),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "piles": [str(pile) for pile in self.piles],
+            "sweeps": list(self.sweeps),
+            "scores": list(self.scores),
+            "last_capturer": self.last_capturer,
+            "winner": self.winner,
+            "first_card": None if self.first_card is None else str(self.first_card),
+            "first_card_kept": self.first_card_kept,
+            "turns": _turns_data(self.turns),
+            "hand_results": [
+                {
+                    "number": result.number,
+                    "dealer": result.dealer,
+                    "turns": _turns_data(result.turns),
+                    "piles": [str(pile) for pile in result.piles],
+                    "leftover": str(result.leftover),
+                    "leftover_side": result.leftover_side,
+                    "score": score_to_dict(result.score),
+                    "scores": list(result.scores),
+                    "declarations": _declarations_data(result.declarations),
+                }
+                for result in self.hand_results
+            ],
+            "declarations": _declarations_data(self.declarations),
+            "legal_moves": [str(move) for move in self.legal_moves()],
+        }
+        if events:
+            data["events"] = [event_to_dict(event) for event in self.events]
+        return data
 
     @property
     def unseen(self) -> CardSet:
@@ -231,6 +343,8 @@ class PlayerView(Frozen):
         >>> state.view(0).legal_moves(), state.view(1).legal_moves()
         ((Move.parse('3D'), Move.parse('KH'), Move.parse('5C')), ())
         """
+        if self._moves is not None:
+            return self._moves
         if self.current_player != self.seat:
             return ()
         if self.phase is Phase.FIRST_CARD and self.first_card is not None:
@@ -339,7 +453,14 @@ class PlayerView(Frozen):
                     consistent = False
                     break
                 played = undeclared.get(seat)
-                if played is not None and _kind_of(self.rules, cards.mask | played):
+                dealt = cards.mask | (played or 0)
+                # Only a whole dealt hand declares: between hands and at the
+                # end of the game nobody holds one.
+                if (
+                    played is not None
+                    and dealt.bit_count() == 3
+                    and _kind_of(self.rules, dealt)
+                ):
                     consistent = False  # it would have declared that hand
                     break
                 hands.append(cards)

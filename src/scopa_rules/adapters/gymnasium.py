@@ -127,7 +127,9 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         if mover == seat or mover is None:
             return
         while True:
-            state = state.apply(self.opponents[mover].choose(state, self._bot_rng))
+            # Bots see what their seat may know: the view of the seat.
+            view = state.view(mover)
+            state = state.apply(self.opponents[mover].choose(view, self._bot_rng))
             mover = state.current_player
             if mover == seat or mover is None:
                 break

@@ -1,0 +1,620 @@
+"""What each move did: events for user interfaces.
+
+A move can do a lot at once: play a card, take cards, sweep the table, end
+the hand, score it, deal the next one.  Instead of comparing two states to
+find out, a program asks for the *events* of the move: small immutable values
+in the order a table would show them.  :func:`play` applies a move and returns
+its events with the new state; :func:`deal` does the same for a deck supplied
+to a waiting game, :func:`opening` gives the events of a game's first deal and
+:func:`game_events` (or :meth:`GameRecord.events`) those of a whole game.
+
+>>> import scopa_rules as sr
+>>> state = sr.new_game(seed=7)
+>>> [type(event).__name__ for event in sr.events.opening(state)]
+['HandStarted', 'CardsDealt', 'CardsDealt', 'TableDealt']
+>>> state, happened = sr.events.play(state, sr.Move.parse("KH"))
+>>> happened
+(CardPlayed(seat=0, card=Card.parse('KH')), Trailed(seat=0, card=Card.parse('KH')))
+
+Events are computed from what the states keep, only when asked for, so code
+that only calls :meth:`GameState.apply` (a search) pays nothing for them.
+
+Hands are numbered from 0 in events, as :attr:`GameState.hand_number` is;
+show ``hand_number + 1`` to people.
+
+Not every seat may see every event in full: the cards dealt to another seat,
+and another seat's kept first card in Chkobba, are secret.  :func:`seen_by`
+gives the events as one seat saw them (the same as
+:attr:`PlayerView.events` for the game so far):
+
+>>> mine = sr.events.seen_by(sr.events.opening(sr.new_game(seed=7)), 0)
+>>> mine[1], mine[2]
+(CardsDealt(seat=0, count=3, cards=CardSet('3D KH 5C')), CardsDealt(seat=1, count=3, cards=None))
+
+Every event turns into JSON-safe data with :func:`event_to_dict` (the shape
+is in the JSON Schema shipped with the package, see :func:`json_schema`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from importlib import resources
+from typing import TYPE_CHECKING, Any, ClassVar, Union
+
+import attrs
+
+from .cards import Card, CardSet, Rank
+from .dealing import deal_hand
+from .deck import Deck
+from .moves import Move, MoveKind
+from .rules import Ruleset
+from .scoring import HandScore
+from .state import GameState, Phase
+
+if TYPE_CHECKING:
+    from .records import GameRecord
+
+__all__ = [
+    "Captured",
+    "CardPlayed",
+    "CardsDealt",
+    "Event",
+    "FirstCardDealt",
+    "FirstCardDecided",
+    "GameOver",
+    "HandEnded",
+    "HandScored",
+    "HandStarted",
+    "InitialSweeps",
+    "Redealt",
+    "Swept",
+    "TableDealt",
+    "Trailed",
+    "deal",
+    "event_to_dict",
+    "game_events",
+    "json_schema",
+    "opening",
+    "play",
+    "score_to_dict",
+    "seen_by",
+]
+
+
+@attrs.frozen
+class HandStarted:
+    """A new hand begins (at the start of the game too).
+
+    >>> HandStarted(hand_number=0, dealer=1)
+    HandStarted(hand_number=0, dealer=1)
+    """
+
+    type: ClassVar[str] = "hand_started"
+    hand_number: int
+    """The hand's number, from 0 (show ``hand_number + 1`` to people)."""
+    dealer: int
+    """The seat that deals it."""
+
+
+@attrs.frozen
+class Redealt:
+    """The cards were collected and dealt again, because of what the table
+    showed: ``reason`` is ``"kings"`` (``redeal_kings`` kings among the
+    table cards) or ``"aces"`` (``redeal_aces`` aces).  ``table`` is the
+    table that was shown.
+
+    >>> Redealt(hand_number=0, reason="kings", table=CardSet("KD 2H KS KC"))
+    Redealt(hand_number=0, reason='kings', table=CardSet('KD 2H KS KC'))
+    """
+
+    type: ClassVar[str] = "redealt"
+    hand_number: int
+    reason: str
+    table: CardSet
+
+
+@attrs.frozen
+class FirstCardDealt:
+    """Chkobba: the first card of the deck goes to ``seat`` (the seat after
+    the dealer), which decides whether to keep it.  ``card`` is ``None`` for
+    the other seats, which do not see it.
+
+    >>> FirstCardDealt(seat=0, card=Card.parse("7D"))
+    FirstCardDealt(seat=0, card=Card.parse('7D'))
+    """
+
+    type: ClassVar[str] = "first_card_dealt"
+    seat: int
+    card: Card | None
+
+
+@attrs.frozen
+class FirstCardDecided:
+    """Chkobba: ``seat`` kept the first card or put it on the table.  A kept
+    card is secret: ``card`` is ``None`` for the other seats.
+
+    >>> FirstCardDecided(seat=0, kept=False, card=Card.parse("2S"))
+    FirstCardDecided(seat=0, kept=False, card=Card.parse('2S'))
+    """
+
+    type: ClassVar[str] = "first_card_decided"
+    seat: int
+    kept: bool
+    card: Card | None
+
+
+@attrs.frozen
+class CardsDealt:
+    """``seat`` is dealt ``count`` cards: ``cards`` where the reader may know
+    them (the seat itself, or a full state), ``None`` otherwise.
+
+    >>> CardsDealt(seat=1, count=3, cards=None)
+    CardsDealt(seat=1, count=3, cards=None)
+    """
+
+    type: ClassVar[str] = "cards_dealt"
+    seat: int
+    count: int
+    cards: CardSet | None
+
+
+@attrs.frozen
+class Declared:
+    """Cirulla (option ``declarations``): ``seat`` declares the three cards
+    it was just dealt, shown to every seat, and ``side`` will score
+    ``points`` for them at the end of the hand (``kind`` ``"cirulla"``: 3
+    cards adding up to 9 or less; ``"decino"``: three of one rank).
+
+    >>> Declared(seat=1, side=1, cards=CardSet("2H 2S 4C"), kind="cirulla", points=3)
+    Declared(seat=1, side=1, cards=CardSet('2H 2S 4C'), kind='cirulla', points=3)
+    """
+
+    type: ClassVar[str] = "declared"
+    seat: int
+    side: int
+    cards: CardSet
+    kind: str
+    points: int
+
+
+@attrs.frozen
+class TableDealt:
+    """The cards dealt face up on the table at the start of a hand.
+
+    >>> TableDealt(table=CardSet("2D 7H 2C QC"))
+    TableDealt(table=CardSet('2D 7H 2C QC'))
+    """
+
+    type: ClassVar[str] = "table_dealt"
+    table: CardSet
+
+
+@attrs.frozen
+class InitialSweeps:
+    """Escoba: the table dealt adds up to 15 (one sweep) or 30 (two), and the
+    dealer's side takes it.
+
+    >>> InitialSweeps(seat=1, side=1, count=1, cards=CardSet("7D 5S 3C"))
+    InitialSweeps(seat=1, side=1, count=1, cards=CardSet('7D 5S 3C'))
+    """
+
+    type: ClassVar[str] = "initial_sweeps"
+    seat: int
+    side: int
+    count: int
+    cards: CardSet
+
+
+@attrs.frozen
+class CardPlayed:
+    """``seat`` plays ``card`` from its hand (a capture or a trail follows).
+
+    >>> CardPlayed(seat=0, card=Card.parse("3D"))
+    CardPlayed(seat=0, card=Card.parse('3D'))
+    """
+
+    type: ClassVar[str] = "card_played"
+    seat: int
+    card: Card
+
+
+@attrs.frozen
+class Captured:
+    """``seat`` takes ``cards`` from the table with ``card``; both go to the
+    pile of ``side``.
+
+    >>> Captured(seat=0, side=0, card=Card.parse("5C"), cards=CardSet("2D 3S"))
+    Captured(seat=0, side=0, card=Card.parse('5C'), cards=CardSet('2D 3S'))
+    """
+
+    type: ClassVar[str] = "captured"
+    seat: int
+    side: int
+    card: Card
+    cards: CardSet
+
+
+@attrs.frozen
+class Trailed:
+    """``seat`` puts ``card`` on the table without taking anything.
+
+    >>> Trailed(seat=1, card=Card.parse("KH"))
+    Trailed(seat=1, card=Card.parse('KH'))
+    """
+
+    type: ClassVar[str] = "trailed"
+    seat: int
+    card: Card
+
+
+@attrs.frozen
+class Swept:
+    """A capture took the whole table.  ``counted`` says whether it scores a
+    sweep (the last capture of a hand, or an ace taking all, may not,
+    depending on the rules).
+
+    >>> Swept(seat=0, side=0, counted=True)
+    Swept(seat=0, side=0, counted=True)
+    """
+
+    type: ClassVar[str] = "swept"
+    seat: int
+    side: int
+    counted: bool
+
+
+@attrs.frozen
+class HandEnded:
+    """The last card of the hand has been played; the cards left on the table
+    (``leftover``) go to ``leftover_side``, the side that captured last
+    (``None`` when nobody captured: the cards stay out).
+
+    >>> HandEnded(hand_number=0, leftover=CardSet("4C"), leftover_side=1)
+    HandEnded(hand_number=0, leftover=CardSet('4C'), leftover_side=1)
+    """
+
+    type: ClassVar[str] = "hand_ended"
+    hand_number: int
+    leftover: CardSet
+    leftover_side: int | None
+
+
+@attrs.frozen
+class HandScored:
+    """The hand's breakdown (``score``) and the match scores after it.
+
+    >>> import scopa_rules as sr
+    >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D"), sr.CardSet("KS")], [0, 0])
+    >>> HandScored(hand_number=0, score=score, scores=(2, 0)).score.totals
+    (2, 0)
+    """
+
+    type: ClassVar[str] = "hand_scored"
+    hand_number: int
+    score: HandScore
+    scores: tuple[int, ...]
+
+
+@attrs.frozen
+class GameOver:
+    """The game is over: ``winner`` is the winning side.
+
+    >>> GameOver(winner=1, scores=(9, 11))
+    GameOver(winner=1, scores=(9, 11))
+    """
+
+    type: ClassVar[str] = "game_over"
+    winner: int
+    scores: tuple[int, ...]
+
+
+Event = Union[  # noqa: UP007 - a runtime alias, also on Python 3.10
+    HandStarted,
+    Redealt,
+    FirstCardDealt,
+    FirstCardDecided,
+    CardsDealt,
+    Declared,
+    TableDealt,
+    InitialSweeps,
+    CardPlayed,
+    Captured,
+    Trailed,
+    Swept,
+    HandEnded,
+    HandScored,
+    GameOver,
+]
+"""Any one of the event classes of this module."""
+
+
+# -- what a transition did ---------------------------------------------------------
+
+
+def play(
+    state: GameState, move: Move, *, seat: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply ``move`` (as :meth:`GameState.apply` does, with the same checks)
+    and return the new state with what the move did.
+
+    >>> import scopa_rules as sr
+    >>> state = sr.GameState.from_position(
+    ...     sr.Ruleset.scopa(), hands=["5C 2H", "AS 6C"], table="2C 3S",
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("5C 2H AS 6C 2C 3S")], last_capturer=1)
+    >>> after, happened = play(state, sr.Move.parse("5Cx3S2C"))
+    >>> for event in happened:
+    ...     print(event)
+    CardPlayed(seat=0, card=Card.parse('5C'))
+    Captured(seat=0, side=0, card=Card.parse('5C'), cards=CardSet('3S 2C'))
+    Swept(seat=0, side=0, counted=True)
+    """
+    after = state.apply(move, seat=seat)
+    return after, _transition(state, move, after)
+
+
+def deal(
+    state: GameState, deck: Deck | str | Iterable[Card | str]
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Supply the next deck to a waiting game (as :meth:`GameState.deal`)
+    and return the new state with the events of the deal.
+
+    >>> import scopa_rules as sr
+    >>> state = sr.new_game(deck=sr.Deck.shuffled(1))
+    >>> while state.phase is sr.Phase.PLAY:
+    ...     state = state.apply(state.legal_moves()[0])
+    >>> state, happened = deal(state, sr.Deck.shuffled(2))
+    >>> [type(event).__name__ for event in happened]
+    ['CardsDealt', 'CardsDealt', 'TableDealt']
+    """
+    after = state.deal(deck)
+    return after, _transition(state, None, after)
+
+
+def opening(state: GameState) -> tuple[Event, ...]:
+    """The events of the first deal of a game whose first state is ``state``
+    (a game begun from a position opens with that position as dealt).
+
+    >>> import scopa_rules as sr
+    >>> opening(sr.new_game(seed=7))[-1]
+    TableDealt(table=CardSet('2D 7H 2C QC'))
+    """
+    return (HandStarted(state.hand_number, state.dealer), *_deals(state, (), None))
+
+
+def game_events(record: GameRecord) -> tuple[Event, ...]:
+    """Every event of the game in ``record``, in order, as a full state sees
+    it (pass them through :func:`seen_by` for one seat's knowledge).
+
+    >>> import scopa_rules as sr
+    >>> final = sr.play_game(sr.Ruleset.scopa(), [sr.RandomBot()] * 2, seed=3)
+    >>> happened = game_events(final.record())
+    >>> happened[-1] == GameOver(final.winner, final.scores)
+    True
+    >>> sum(isinstance(event, HandScored) for event in happened) == len(final.hand_results)
+    True
+    """
+    states = record.replay()
+    state = next(states)
+    happened = list(opening(state))
+    turns = iter(record.turns)
+    for after in states:
+        move = None if state.phase is Phase.AWAITING_DEAL else next(turns).move
+        happened.extend(_transition(state, move, after))
+        state = after
+    return tuple(happened)
+
+
+def seen_by(events: Iterable[Event], seat: int) -> tuple[Event, ...]:
+    """``events`` as ``seat`` saw them: another seat's dealt cards, first
+    card and kept first card are hidden (``None``); everything else is public.
+
+    >>> seen_by([CardsDealt(seat=1, count=3, cards=CardSet("AS 2S 3S"))], 0)
+    (CardsDealt(seat=1, count=3, cards=None),)
+    """
+    seen: list[Event] = []
+    for event in events:
+        if (
+            isinstance(event, (CardsDealt, FirstCardDealt, FirstCardDecided))
+            and event.seat != seat
+        ):
+            event = _hidden(event)
+        seen.append(event)
+    return tuple(seen)
+
+
+def _hidden(event: CardsDealt | FirstCardDealt | FirstCardDecided) -> Event:
+    if isinstance(event, CardsDealt):
+        return attrs.evolve(event, cards=None)
+    if isinstance(event, FirstCardDealt) or event.kept:
+        return attrs.evolve(event, card=None)
+    return event  # a tabled first card is face up for all
+
+
+def _transition(
+    before: GameState, move: Move | None, after: GameState
+) -> tuple[Event, ...]:
+    """What happened between ``before`` and ``after``: ``move`` was applied,
+    or (``None``) a deck was supplied to a waiting game."""
+    rules = before.rules
+    happened: list[Event] = []
+    finished = after.is_over or after.hand_number != before.hand_number
+    if move is not None:
+        seat = before.current_player
+        assert seat is not None  # apply() refused a move with nobody to move
+        if move.kind is MoveKind.PLAY:
+            side = rules.side_of(seat)
+            happened.append(CardPlayed(seat, move.card))
+            if move.is_capture:
+                happened.append(Captured(seat, side, move.card, move.captured))
+                if move.captured == before.table:
+                    sweeps = _sweeps_now(after, side, finished)
+                    happened.append(Swept(seat, side, sweeps > before.sweeps[side]))
+            else:
+                happened.append(Trailed(seat, move.card))
+        else:
+            kept = move.kind is MoveKind.KEEP_FIRST_CARD
+            happened.append(FirstCardDecided(seat, kept, move.card))
+    if finished:
+        result = after.last_hand
+        assert result is not None  # a hand has just ended
+        happened.append(HandEnded(result.number, result.leftover, result.leftover_side))
+        happened.append(HandScored(result.number, result.score, result.scores))
+        if after.winner is not None:
+            happened.append(GameOver(after.winner, after.scores))
+        else:
+            happened.append(HandStarted(after.hand_number, after.dealer))
+            happened.extend(_deals(after, (), None))
+    elif move is not None and move.kind is MoveKind.PLAY:
+        if sum(len(hand) for hand in before.hands) == 1:
+            # Every hand was empty: a refill, and declarations on it.
+            happened.extend(_cards_dealt(after))
+            happened.extend(_declared(after, len(before.declarations)))
+    else:
+        # A first-card decision, or a deck supplied: what the deck in
+        # question (and any after it) did.
+        happened.extend(_deals(after, before._hand_decks, move))
+    return tuple(happened)
+
+
+def _sweeps_now(after: GameState, side: int, finished: bool) -> int:
+    """``side``'s sweeps in the hand after a capture (from the hand's record
+    when the capture ended it)."""
+    if finished:
+        last = after.last_hand
+        assert last is not None  # the hand just ended
+        return last.score.sides[side].sweeps
+    return after.sweeps[side]
+
+
+def _deals(
+    after: GameState, shown_decks: tuple[Deck, ...], decision: Move | None
+) -> list[Event]:
+    """The redeals and the deal of ``after``'s hand not yet told:
+    ``shown_decks`` were dealt before (the last one decided on by
+    ``decision``, a Chkobba first-card move, if given)."""
+    rules = after.rules
+    decks = after._hand_decks
+    fresh = decks[len(shown_decks) - 1 if decision is not None else len(shown_decks) :]
+    dealt = after.phase is not Phase.AWAITING_DEAL
+    if dealt and not decks:
+        return _cards_dealt(after) + _table_dealt(after)  # a game from a position
+    happened: list[Event] = []
+    for index, deck in enumerate(fresh[:-1] if dealt else fresh):
+        keep = None
+        if index == 0 and decision is not None:
+            keep = decision.kind is MoveKind.KEEP_FIRST_CARD
+        table = CardSet.from_mask(deal_hand(rules, after.dealer, deck.cards, keep)[1])
+        happened.append(Redealt(after.hand_number, _redeal_reason(rules, table), table))
+    if not dealt:
+        return happened
+    if after.phase is Phase.FIRST_CARD:
+        chooser = (after.dealer + 1) % rules.players
+        happened.append(FirstCardDealt(chooser, after.first_card))
+        return happened
+    return happened + _cards_dealt(after) + _declared(after, 0) + _table_dealt(after)
+
+
+def _declared(state: GameState, told: int) -> list[Event]:
+    """The declarations of ``state``'s hand after the first ``told``."""
+    rules = state.rules
+    return [
+        Declared(
+            made.seat, rules.side_of(made.seat), made.cards, made.kind, made.points
+        )
+        for made in state.declarations[told:]
+    ]
+
+
+def _redeal_reason(rules: Ruleset, table: CardSet) -> str:
+    kings = rules.redeal_kings
+    if kings is not None and len(CardSet.of_rank(table, Rank.KING)) >= kings:
+        return "kings"
+    return "aces"  # needs_redeal() asked for one, and it was not the kings
+
+
+def _cards_dealt(state: GameState) -> list[Event]:
+    players = state.rules.players
+    order = [(state.dealer + 1 + offset) % players for offset in range(players)]
+    return [
+        CardsDealt(seat, len(state.hands[seat]), state.hands[seat]) for seat in order
+    ]
+
+
+def _table_dealt(state: GameState) -> list[Event]:
+    """The table as dealt, and Escoba's initial sweeps if it was taken at
+    once (the dealer's pile then holds exactly the table)."""
+    rules = state.rules
+    side = rules.side_of(state.dealer)
+    count = state.sweeps[side] if not state.turns_this_hand else 0
+    if not count:
+        return [TableDealt(state.table)]
+    table = state.piles[side]
+    return [TableDealt(table), InitialSweeps(state.dealer, side, count, table)]
+
+
+# -- JSON ----------------------------------------------------------------------------
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """The event as JSON-safe data, in the conventions of game records: cards
+    as text (``"7D"``), card sets as space-separated text (``"2D 3S"``,
+    ``""`` for none), a ``"type"`` naming the event.
+
+    >>> event_to_dict(Captured(seat=0, side=0, card=Card.parse("5C"), cards=CardSet("2D 3S")))
+    {'type': 'captured', 'seat': 0, 'side': 0, 'card': '5C', 'cards': '2D 3S'}
+    """
+    data: dict[str, Any] = {"type": event.type}
+    for field in attrs.fields(type(event)):
+        data[field.name] = _json_value(getattr(event, field.name))
+    return data
+
+
+def _json_value(value: object) -> Any:
+    if isinstance(value, (Card, CardSet)):
+        return str(value)
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, HandScore):
+        return score_to_dict(value)
+    return value
+
+
+def score_to_dict(score: HandScore) -> dict[str, Any]:
+    """A hand's breakdown as JSON-safe data: the options that shaped it, each
+    side's total and every field of its :class:`SideScore`.
+
+    >>> import scopa_rules as sr
+    >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D"), sr.CardSet("KS")], [0, 0])
+    >>> data = score_to_dict(score)
+    >>> data["totals"], data["sides"][0]["settebello_points"]
+    ([2, 0], 1)
+    """
+    options = {
+        field.name: getattr(score, field.name)
+        for field in attrs.fields(HandScore)
+        if field.name not in ("sides", "primiera_rule")
+    }
+    return {
+        "primiera_rule": score.primiera_rule.value,
+        **options,
+        "totals": list(score.totals),
+        "sides": [{**attrs.asdict(side), "total": side.total} for side in score.sides],
+    }
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the package's documents, shipped
+    with it: game records (:meth:`GameRecord.to_dict`), player views
+    (:meth:`PlayerView.to_dict`) and events (:func:`event_to_dict`), under
+    ``$defs`` ``record``, ``view`` and ``event``.
+
+    >>> schema = json_schema()
+    >>> [name in schema["$defs"] for name in ("record", "view", "event")]
+    [True, True, True]
+    >>> schema["$schema"]
+    'https://json-schema.org/draft/2020-12/schema'
+    """
+    text = resources.files("scopa_rules").joinpath("schema.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
