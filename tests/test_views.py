@@ -16,6 +16,7 @@ import math
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -797,3 +798,25 @@ def test_a_view_between_cirulla_hands_samples() -> None:
     final = sr.play_game(sr.Ruleset.cirulla(), [sr.RandomBot(), sr.RandomBot()], seed=0)
     view = final.view(0)
     assert view.sample(random.Random(0)).view(0) == view
+
+
+def test_a_pickled_view_carries_its_events_not_its_state() -> None:
+    import pickle
+
+    state = sr.new_game(sr.Ruleset.scopa(), seed=7)
+    state = state.apply(state.legal_moves()[0])
+    view = state.view(1)
+    data = pickle.dumps(view)
+    # The state knows seat 0's hand; the view's pickle must not carry it.
+    assert b"_unpickle_state" not in data
+    again = pickle.loads(data)
+    assert again == view
+    assert again.events == view.events
+    assert again.legal_moves() == view.legal_moves()
+    sample = view.sample(random.Random(1)).view(1)
+    sample_again = pickle.loads(pickle.dumps(sample))
+    assert sample_again == sample
+    with pytest.raises(sr.InvalidStateError, match="no record"):
+        _ = sample_again.events
+    bare = attrs.evolve(view, events_of=None)
+    assert pickle.loads(pickle.dumps(bare)) == view

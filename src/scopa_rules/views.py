@@ -542,11 +542,39 @@ class PlayerView(Frozen):
 
         return svg.view(self)
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # A view made by GameState.view() reaches its events through the
+        # state, which knows every hidden card: a pickle (sent to a bot in
+        # another process, say) carries the events as the seat saw them
+        # instead, never the state.
+        fields = {
+            str(field.alias): getattr(self, field.name)
+            for field in attrs.fields(PlayerView)
+        }
+        if self._events_of is not None:
+            try:
+                fields["events_of"] = functools.partial(_told, self.events)
+            except InvalidStateError as error:  # a sample's view has none
+                fields["events_of"] = functools.partial(_refused, str(error))
+        return (_view_from, (fields,))
+
     def __copy__(self) -> PlayerView:
         return self
 
     def __deepcopy__(self, memo: object) -> PlayerView:
         return self
+
+
+def _told(events: tuple[Event, ...]) -> tuple[Event, ...]:
+    return events
+
+
+def _refused(message: str) -> tuple[Event, ...]:
+    raise InvalidStateError(message)
+
+
+def _view_from(fields: dict[str, Any]) -> PlayerView:
+    return PlayerView(**fields)
 
 
 def _mask(cards: Iterable[Card]) -> int:
