@@ -150,15 +150,34 @@ def test_what_happened_names_sweeps_and_the_end_of_a_hand() -> None:
         last_capturer=1,
     )
     move = sr.Move.parse("7Dx3C4C")
-    after = state.apply(move)
-    assert web.what_happened(state, after, 0, move) == [
-        "seat 0 plays 7D and takes 3C 4C: a sweep!"
-    ]
-    last = after.apply(sr.Move.parse("KS"))
-    lines = web.what_happened(after, last, 1, sr.Move.parse("KS"))
+    after, happened = sr.events.play(state, move)
+    assert web.what_happened(happened) == ["seat 0 plays 7D and takes 3C 4C: a sweep!"]
+    _, happened = sr.events.play(after, sr.Move.parse("KS"))
+    lines = web.what_happened(happened)
     assert lines[0] == "seat 1 plays KS onto the table"
     assert lines[1] == "the cards left, KS, go to side 0"
     assert lines[2].startswith("hand 1 is over: side 0 ")
+
+
+def test_what_happened_tells_deals_decisions_and_declarations() -> None:
+    chkobba = sr.new_game(sr.Ruleset.chkobba(), seed=3)
+    _, happened = sr.events.play(chkobba, chkobba.legal_moves()[0])
+    assert web.what_happened(happened)[0] == "seat 0 keeps the first card"
+    cirulla = sr.new_game(sr.Ruleset.cirulla(), seed=8)
+    told = web.what_happened(sr.events.opening(cirulla))
+    assert told == ["seat 1 declares 2H 2S 4C: cirulla, 3 points"]
+    redealt = web.what_happened(
+        [
+            sr.events.Redealt(
+                hand_number=0, reason="kings", table=sr.CardSet("KD KS KC 2D")
+            )
+        ]
+    )
+    assert redealt == ["too many kings on the table: the cards are dealt again"]
+    swept = sr.events.InitialSweeps(seat=1, side=1, count=2, cards=sr.CardSet("KD"))
+    assert web.what_happened([swept]) == [
+        "the table adds up to 30: side 1 takes it with 2 sweeps"
+    ]
 
 
 def _ways(state: sr.GameState, card: sr.Card) -> int:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import scopa_rules as sr
-from scopa_rules import svg
+from scopa_rules import events, svg
 
 HUMAN = 0
 PAGE = Path(__file__).resolve().parent / "index.html"
@@ -48,34 +48,45 @@ class Refused(Exception):
         self.body = body
 
 
-def what_happened(
-    before: sr.GameState, after: sr.GameState, seat: int, move: sr.Move
-) -> list[str]:
-    """What one move did, in words, worked out from the states before and
-    after it (the one place to change for an events API)."""
-    side = before.side_of(seat)
-    if move.kind is not sr.MoveKind.PLAY:
-        return [f"seat {seat}: {move}"]
-    if move.is_capture:
-        lines = [f"seat {seat} plays {move.card} and takes {move.captured}"]
-    else:
-        lines = [f"seat {seat} plays {move.card} onto the table"]
-    ended = len(after.hand_results) > len(before.hand_results)
-    sweeps = (
-        after.hand_results[-1].score.sides[side].sweeps if ended else after.sweeps[side]
-    )
-    if sweeps > before.sweeps[side]:
-        lines[0] += ": a sweep!"
-    if ended:
-        result = after.hand_results[-1]
-        if result.leftover and result.leftover_side is not None:
+def what_happened(happened: Sequence[events.Event]) -> list[str]:
+    """What a move did, in words, from its events (as seat 0 saw them)."""
+    lines: list[str] = []
+    for event in happened:
+        if isinstance(event, events.Captured):
             lines.append(
-                f"the cards left, {result.leftover}, go to side {result.leftover_side}"
+                f"seat {event.seat} plays {event.card} and takes {event.cards}"
             )
-        points = ", ".join(
-            f"side {number} {total}" for number, total in enumerate(result.score.totals)
-        )
-        lines.append(f"hand {result.number + 1} is over: {points}")
+        elif isinstance(event, events.Trailed):
+            lines.append(f"seat {event.seat} plays {event.card} onto the table")
+        elif isinstance(event, events.Swept) and event.counted:
+            lines[-1] += ": a sweep!"
+        elif isinstance(event, events.FirstCardDecided):
+            verb = "keeps" if event.kept else "tables"
+            lines.append(f"seat {event.seat} {verb} the first card")
+        elif isinstance(event, events.Declared):
+            lines.append(
+                f"seat {event.seat} declares {event.cards}: {event.kind}, "
+                f"{event.points} points"
+            )
+        elif isinstance(event, events.Redealt):
+            lines.append(
+                f"too many {event.reason} on the table: the cards are dealt again"
+            )
+        elif isinstance(event, events.InitialSweeps):
+            lines.append(
+                f"the table adds up to {15 * event.count}: side {event.side} takes it "
+                f"with {event.count} sweep{'s' if event.count > 1 else ''}"
+            )
+        elif isinstance(event, events.HandEnded):
+            if event.leftover and event.leftover_side is not None:
+                lines.append(
+                    f"the cards left, {event.leftover}, go to side {event.leftover_side}"
+                )
+        elif isinstance(event, events.HandScored):
+            points = ", ".join(
+                f"side {side} {total}" for side, total in enumerate(event.score.totals)
+            )
+            lines.append(f"hand {event.hand_number + 1} is over: {points}")
     return lines
 
 
@@ -93,8 +104,8 @@ class Game:
     def apply(self, move: sr.Move) -> None:
         seat = self.state.current_player
         assert seat is not None  # a move is only applied when a seat is to move
-        after = self.state.apply(move)
-        self.log += what_happened(self.state, after, seat, move)
+        after, happened = events.play(self.state, move)
+        self.log += what_happened(events.seen_by(happened, HUMAN))
         self.state = after
 
     def bots_play(self) -> None:
