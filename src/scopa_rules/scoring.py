@@ -28,7 +28,7 @@ total      5                  1
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -208,47 +208,34 @@ class HandScore(Frozen):
         rows.append(
             ("sweeps", [cell(str(s.sweeps), s.sweep_points) for s in self.sides])
         )
-        if self.re_bello:
-            rows.append(
-                (
-                    "re bello",
-                    [
-                        cell("yes" if s.re_bello else "no", s.re_bello_points)
-                        for s in self.sides
-                    ],
+
+        def yes(held: bool) -> str:
+            return "yes" if held else "no"
+
+        # The optional categories, each shown when its option is on.
+        optional: list[tuple[bool, str, Callable[[SideScore], str], str | None]] = [
+            (self.re_bello, "re bello", lambda s: yes(s.re_bello), "re_bello_points"),
+            (
+                self.napola,
+                "napola",
+                lambda s: f"run of {s.napola_run}",
+                "napola_points",
+            ),
+            (self.grande, "grande", lambda s: yes(s.grande), "grande_points"),
+            (self.declarations, "declared", lambda s: str(s.declaration_points), None),
+            (self.cappotto, "cappotto", lambda s: yes(s.all_coins), None),
+        ]
+        for on, label, text, points in optional:
+            if on:
+                rows.append(
+                    (
+                        label,
+                        [
+                            cell(text(s), getattr(s, points)) if points else text(s)
+                            for s in self.sides
+                        ],
+                    )
                 )
-            )
-        if self.napola:
-            rows.append(
-                (
-                    "napola",
-                    [
-                        cell(f"run of {s.napola_run}", s.napola_points)
-                        for s in self.sides
-                    ],
-                )
-            )
-        if self.grande:
-            rows.append(
-                (
-                    "grande",
-                    [
-                        cell("yes" if s.grande else "no", s.grande_points)
-                        for s in self.sides
-                    ],
-                )
-            )
-        if self.declarations:
-            rows.append(
-                (
-                    "declared",
-                    [str(s.declaration_points) for s in self.sides],
-                )
-            )
-        if self.cappotto:
-            rows.append(
-                ("cappotto", ["yes" if s.all_coins else "no" for s in self.sides])
-            )
         rows.append(("total", [str(s.total) for s in self.sides]))
         return rows
 
