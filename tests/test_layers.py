@@ -24,6 +24,7 @@ LAYERS = (
     "rules",
     "_reachable",
     "moves",
+    "_handpack",
     "captures",
     "dealing",
     "scoring",

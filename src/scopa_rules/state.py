@@ -26,6 +26,7 @@ from __future__ import annotations
 import enum
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -33,7 +34,8 @@ from typing_extensions import Self
 
 from ._frozen import Frozen
 from ._handlog import EMPTY as _NO_HANDS
-from ._handlog import HandLog, log_of
+from ._handlog import HandLog, log_of, packed
+from ._handpack import pack_hand, pack_object, unpack_hands
 from ._reachable import check_reachable
 from .captures import (
     _ACES,
@@ -327,18 +329,21 @@ class _FinishedHand:
     when first read.  The turns and the score breakdown are a tenth of a
     hand's cost, and a playout that only wants the scores (worked out at
     once, see :func:`~scopa_rules.scoring.hand_totals`) never reads them.
-    It equals, hashes and pickles as its result."""
+    It equals and hashes as its result, and pickles as its inputs (see
+    :mod:`scopa_rules._handpack`)."""
 
-    __slots__ = ("_value",)
+    __slots__ = ("_inputs", "_result")
 
     def __init__(self, *inputs: Any) -> None:
-        # The inputs until the result is built, then the result.
-        self._value: tuple[Any, ...] | HandResult = inputs
+        # The ruleset, then the hand's fields as _handpack packs them; kept
+        # after the result is built, for a pickle is made from them.
+        self._inputs = inputs
+        self._result: HandResult | None = None
 
     def result(self) -> HandResult:
-        value = self._value
-        if isinstance(value, HandResult):
-            return value
+        result = self._result
+        if result is not None:
+            return result
         (
             rules,
             number,
@@ -351,9 +356,9 @@ class _FinishedHand:
             sweeps,
             scores,
             declarations,
-        ) = value
+        ) = self._inputs
         pile_sets = tuple([_from_mask(pile) for pile in piles])
-        result = self._value = HandResult(
+        result = self._result = HandResult(
             number=number,
             dealer=dealer,
             deck=decks[-1] if decks else None,
@@ -380,6 +385,18 @@ class _FinishedHand:
 
     def __reduce__(self) -> tuple[Any, tuple[HandResult]]:
         return (_same, (self.result(),))
+
+
+# The key of a hand log's packed bytes (see HandLog.joined).
+_PACKED = "packed"
+
+
+def _packed_hand(item: object) -> bytes:
+    """A hand log's item as bytes for a pickle: a finished hand by its
+    fields, anything else (a sampled state's results) whole."""
+    if type(item) is _FinishedHand:
+        return pack_hand(item._inputs[1:])
+    return pack_object(item)
 
 
 def _finished(item: object) -> HandResult:
@@ -564,12 +581,29 @@ class GameState:
     def __hash__(self) -> int:
         return hash(self._dealt())
 
-    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...], bytes]]:
-        # The stock goes as bytes of card indexes: a bot framework pickles
-        # states to send them to worker processes.
+    def __reduce__(
+        self,
+    ) -> tuple[Any, tuple[tuple[Any, ...], bytes, int, bytes]]:
+        # A bot framework pickles states to send them to worker processes:
+        # the stock goes as bytes of card indexes, and the finished hands as
+        # the bytes their log keeps (each hand packed once, see _handpack),
+        # unpacked only when read after unpickling.
         fields = self._dealt()
         stock = bytes([card.index for card in fields[_STOCK]])
-        return (_unpickle_state, (fields[:_STOCK] + fields[_STOCK + 1 :], stock))
+        log: HandLog = fields[_HAND_RESULTS]
+        return (
+            _unpickle_state,
+            (
+                (
+                    *fields[:_STOCK],
+                    *fields[_STOCK + 1 : _HAND_RESULTS],
+                    *fields[_HAND_RESULTS + 1 :],
+                ),
+                stock,
+                len(log),
+                log.joined(_PACKED, _packed_hand),
+            ),
+        )
 
     # -- reading the state ---------------------------------------------------
 
@@ -1603,9 +1637,22 @@ def _state(fields: tuple[Any, ...]) -> GameState:
     return state
 
 
-def _unpickle_state(fields: tuple[Any, ...], stock: bytes) -> GameState:
+def _unpickle_state(
+    fields: tuple[Any, ...], stock: bytes, hands: int, packed_hands: bytes
+) -> GameState:
     cards = tuple([_CARDS[index] for index in stock])
-    return _state((*fields[:_STOCK], cards, *fields[_STOCK:]))
+    unpack = partial(unpack_hands, packed_hands, partial(_FinishedHand, fields[_RULES]))
+    log = packed(hands, _PACKED, packed_hands, unpack)
+    # The fields come without the stock and the log: both go back in.
+    return _state(
+        (
+            *fields[:_STOCK],
+            cards,
+            *fields[_STOCK : _HAND_RESULTS - 1],
+            log,
+            *fields[_HAND_RESULTS - 1 :],
+        )
+    )
 
 
 def _make_state(**fields: Any) -> GameState:

@@ -1,0 +1,157 @@
+"""Finished hands as compact bytes, for pickles of long games.
+
+A state's finished hands are what grows as a game goes on: each
+:class:`~scopa_rules.HandResult` is a few hundred objects.  A pickle
+carries instead what those results are made from, a handful of whole
+numbers per hand (written as LEB128 varints): the hand's number and dealer,
+its decks, its piles, leftover, sweeps and match scores, its declarations
+and its turns, each turn one number for the seat and one for the move.
+The results are built again from them, with the ruleset, when first read.
+
+>>> from scopa_rules import Deck, Move
+>>> turns = (((), 0, Move.parse("7D")), 1, Move.parse("KCx2S"))
+>>> hand = (3, 1, (Deck.shuffled(7),), turns, (1 << 4, 1 << 20), 0, None, (1, 0), (5, 4), ())
+>>> data = pack_hand(hand)
+>>> unpack_hands(data + pack_object("kept whole"), lambda *fields: fields) == [hand, "kept whole"]
+True
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable
+from typing import Any
+
+from .cards import ALL_CARDS, _from_mask
+from .deck import _deck_from_bytes
+from .moves import Move, MoveKind, _unchecked_move
+
+__all__: list[str] = []
+
+# The first number of each record says what follows.
+_HAND = 0  # a finished hand's fields
+_OBJECT = 1  # any other log item, pickled whole
+
+_KINDS = (MoveKind.PLAY, MoveKind.KEEP_FIRST_CARD, MoveKind.TABLE_FIRST_CARD)
+_KIND_CODES = {kind: code for code, kind in enumerate(_KINDS)}
+_CARDS = tuple(ALL_CARDS)
+
+
+def _varints(numbers: list[int]) -> bytes:
+    out = bytearray()
+    for number in numbers:
+        while number > 0x7F:
+            out.append(number & 0x7F | 0x80)
+            number >>= 7
+        out.append(number)
+    return bytes(out)
+
+
+def pack_hand(fields: tuple[Any, ...]) -> bytes:
+    """One finished hand's fields as bytes: its number, dealer, decks,
+    move links (``(previous, seat, move)``), pile masks, leftover mask,
+    leftover side, sweeps, match scores and declarations
+    (``(seat, mask, points)``), as the state keeps them."""
+    (
+        number,
+        dealer,
+        decks,
+        links,
+        piles,
+        leftover,
+        leftover_side,
+        sweeps,
+        scores,
+        declarations,
+    ) = fields
+    numbers = [_HAND, number, dealer, len(decks)]
+    for deck in decks:
+        numbers += [card.index for card in deck.cards]
+    numbers.append(len(piles))
+    numbers += piles
+    numbers += sweeps
+    numbers += scores
+    numbers += [leftover, 0 if leftover_side is None else leftover_side + 1]
+    numbers.append(len(declarations))
+    for made in declarations:
+        numbers += made
+    turns = []
+    while links:
+        links, seat, move = links
+        code = move.captured.mask << 2 | _KIND_CODES[move.kind]
+        turns += [code << 6 | move.card.index, seat]
+    turns.append(len(turns) // 2)
+    turns.reverse()  # the count, then oldest first: seat, move
+    return _varints(numbers + turns)
+
+
+def pack_object(item: object) -> bytes:
+    """A log item that is not a finished hand's fields (a sampled state's
+    results, say), pickled whole."""
+    data = pickle.dumps(item, pickle.HIGHEST_PROTOCOL)
+    return _varints([_OBJECT, len(data), int.from_bytes(data, "little")])
+
+
+def _numbers(data: bytes) -> list[int]:
+    numbers = []
+    number = shift = 0
+    for byte in data:
+        number |= (byte & 0x7F) << shift
+        if byte & 0x80:
+            shift += 7
+        else:
+            numbers.append(number)
+            number = shift = 0
+    return numbers
+
+
+def unpack_hands(data: bytes, make_hand: Callable[..., Any]) -> list[Any]:
+    """The items packed in ``data``, oldest first: each hand as
+    ``make_hand(*fields)`` (the fields :func:`pack_hand` took), each other
+    item unpickled."""
+    numbers = iter(_numbers(data))
+    take = numbers.__next__  # the loop and the fields read one stream
+    items = []
+    for tag in numbers:
+        if tag == _OBJECT:
+            size = take()
+            items.append(pickle.loads(take().to_bytes(size, "little")))
+            continue
+        number, dealer = take(), take()
+        decks = tuple(
+            [
+                _deck_from_bytes(bytes([take() for _ in range(40)]))
+                for _ in range(take())
+            ]
+        )
+        sides = take()
+        piles = tuple([take() for _ in range(sides)])
+        sweeps = tuple([take() for _ in range(sides)])
+        scores = tuple([take() for _ in range(sides)])
+        leftover, leftover_side = take(), take() - 1
+        declarations = tuple([(take(), take(), take()) for _ in range(take())])
+        links: tuple[Any, ...] = ()
+        for _ in range(take()):
+            seat, code = take(), take()
+            links = (links, seat, _move(code))
+        items.append(
+            make_hand(
+                number,
+                dealer,
+                decks,
+                links,
+                piles,
+                leftover,
+                None if leftover_side < 0 else leftover_side,
+                sweeps,
+                scores,
+                declarations,
+            )
+        )
+    return items
+
+
+def _move(code: int) -> Move:
+    return _unchecked_move(
+        _CARDS[code & 0x3F], _from_mask(code >> 8), _KINDS[code >> 6 & 3]
+    )
