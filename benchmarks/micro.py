@@ -6,6 +6,12 @@ Measures, on fixed seeded positions: ``legal_moves()`` on a crowded position
 state, a pickle round trip, and scoring a hand.  Each figure is the best of
 several repeats, in CPU time.
 
+Then the costs that must not grow with the game: ``view()`` and a pickle
+round trip at the first hand and after 20 finished hands, with their ratio
+(median and range over 7 rounds), and the one-off costs of a state after
+20 hands: its first pickle (each finished hand packed once) and the first
+read of ``hand_results`` after unpickling (the results built again).
+
 A state keeps its legal moves once worked out, so ``legal_moves()`` is timed
 on fresh copies of the position (each works them out once), and ``apply()``
 both with a move from ``legal_moves()`` (recognised by identity) and with an
@@ -19,6 +25,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -87,6 +94,67 @@ def crowded_position(rules: sr.Ruleset) -> sr.GameState:
     return sr.GameState.from_position(rules, hands=hands, table=table, piles=[rest, ""])
 
 
+def state_after(hands: int, seed: int = 5) -> sr.GameState:
+    """The first state of hand ``hands`` of a random game that never ends."""
+    rng = random.Random(seed)
+    state = sr.new_game(sr.Ruleset.scopa(target_score=1_000_000), seed=seed)
+    while state.hand_number < hands:
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def spread(samples: list[float]) -> str:
+    """Median and range of ``samples``."""
+    return (
+        f"{statistics.median(samples):8.2f} µs "
+        f"({min(samples):.2f} to {max(samples):.2f})"
+    )
+
+
+def growth(rounds: int = 7) -> None:
+    """Per-call costs at the first hand and after 20 hands, and their ratio."""
+    early, late = state_after(0), state_after(20)
+
+    def view(state: sr.GameState) -> object:
+        return state.view(0)
+
+    def round_trip(state: sr.GameState) -> object:
+        return pickle.loads(pickle.dumps(state))
+
+    for name, cost in (("view(seat)", view), ("pickle round trip", round_trip)):
+        first = [
+            per_call(lambda: cost(early), repeats=1)  # noqa: B023 -- used at once
+            for _ in range(rounds)
+        ]
+        after = [
+            per_call(lambda: cost(late), repeats=1)  # noqa: B023 -- used at once
+            for _ in range(rounds)
+        ]
+        ratios = [b / a for a, b in zip(first, after, strict=True)]
+        print(f"{name + ', first hand':<55} {spread(first)}")
+        print(f"{name + ', after 20 hands':<55} {spread(after)}")
+        print(
+            f"{'  ratio':<55} {statistics.median(ratios):8.2f}    "
+            f"({min(ratios):.2f} to {max(ratios):.2f})"
+        )
+    print(
+        f"pickle size: {len(pickle.dumps(early))} bytes at the first hand, "
+        f"{len(pickle.dumps(late))} after 20 hands"
+    )
+    cold, unpacked = [], []
+    for seed in range(rounds):
+        state = state_after(20, seed=seed)  # never pickled: nothing packed yet
+        start = time.process_time()
+        data = pickle.dumps(state)
+        cold.append((time.process_time() - start) * 1e6)
+        again = pickle.loads(data)
+        start = time.process_time()
+        again.hand_results  # noqa: B018 -- the first read builds the results
+        unpacked.append((time.process_time() - start) * 1e6)
+    print(f"{'first pickle of a state after 20 hands':<55} {spread(cold)}")
+    print(f"{'first hand_results after unpickling it':<55} {spread(unpacked)}")
+
+
 def main() -> None:
     crowded = crowded_position(sr.Ruleset.scopa())
     fifteen = crowded_position(sr.Ruleset.escoba())
@@ -130,6 +198,8 @@ def main() -> None:
     ]
     for name, function in figures:
         print(f"{name:<55} {per_call(function):8.2f} µs")
+    print()
+    growth()
 
 
 if __name__ == "__main__":
