@@ -30,6 +30,7 @@ LAYERS = (
     "scoring",
     "declarations",
     "state",
+    "_explain",
     "views",
     "events",
     "records",

@@ -41,9 +41,7 @@ from .captures import (
     _ACES,
     _PATTERNS,
     _SPREAD,
-    ace_takes_table,
     can_capture,
-    capture_masks,
     captures_in,
     describe_into,
     is_legal_capture,
@@ -66,8 +64,6 @@ from .moves import Move, MoveKind, _unchecked_move
 from .rules import (
     CAPTURE_KEY_BITS,
     CaptureCompulsion,
-    CaptureMode,
-    CaptureRule,
     Ruleset,
 )
 from .scoring import HandScore, hand_totals, score_hand
@@ -824,131 +820,18 @@ class GameState:
         return True
 
     def _illegal_reason(self, move: object, seat: int | None) -> str | None:
-        if not isinstance(move, Move):
-            return f"{shown(move)} is not a Move (parse move text with Move.parse)"
-        if seat is not None and not _is_seat(seat, self.rules.players):
-            return (
-                f"{shown(seat)} is not a seat: seats are 0 to {self.rules.players - 1}"
-            )
-        phase = self.phase
+        # A legal play, the common case, is answered here; the reasons for
+        # anything else are worked out in _explain.
         if (
-            phase is _PLAY
-            and (seat is None or seat == self._to_move)
+            type(move) is Move
+            and (seat is None or (type(seat) is int and seat == self._to_move))
+            and self.phase is _PLAY
             and self._is_legal_play(move)
         ):
             return None
-        if phase is _OVER:
-            return (
-                f"the game is over (side {self.winner} won, scores "
-                f"{_scores_text(self.scores)}): no move is legal"
-            )
-        if phase is _AWAITING_DEAL:
-            return (
-                "the hand is over and the next deck is not dealt: call state.deal(deck)"
-            )
-        to_move = self._to_move
-        if seat is not None and seat != to_move:
-            return f"seat {seat} is not to move: it is seat {to_move}'s turn"
-        if phase is _FIRST_CARD_PHASE:
-            legal = self.legal_moves()
-            if move in legal:
-                return None
-            return (
-                f"seat {to_move} must first decide on the first card: "
-                f"legal moves are {_moves_text(legal)}"
-            )
-        if move.kind is not MoveKind.PLAY:
-            return (
-                "there is no first-card decision to make now; legal moves: "
-                + _moves_text(self.legal_moves())
-            )
-        card = move.card
-        hand = self.hands[to_move]
-        if card not in hand:
-            where = self._place_of(card)
-            return (
-                f"{card} is not in seat {to_move}'s hand ({where}); it holds {hand}; "
-                f"legal moves: {_moves_text(self.legal_moves())}"
-            )
-        off_table = move.captured - self.table
-        if off_table:
-            with_card = tuple(m for m in self.legal_moves() if m.card is card)
-            return (
-                f"{off_table} {'is' if len(off_table) == 1 else 'are'} not on the "
-                f"table, which holds {self.table or 'nothing'}; legal with {card}: "
-                f"{_moves_text(with_card)}"
-            )
-        legal = self.legal_moves()
-        with_card = tuple(m for m in legal if m.card is card)
-        reason = self._capture_reason(move, legal)
-        if with_card:
-            return f"{reason}; legal with {card}: {_moves_text(with_card)}"
-        return f"{reason}; legal moves: {_moves_text(legal)}"
+        from ._explain import illegal_reason
 
-    def _place_of(self, card: Card) -> str:
-        # Only public places are named: the message may be shown to the
-        # player, who must not learn where a hidden card is.
-        if card in self.table:
-            return "it is on the table"
-        for side, pile in enumerate(self.piles):
-            if card in pile:
-                return f"it is in side {side}'s pile"
-        for seat, hand in enumerate(self.hands):
-            for declaration in self.declarations:
-                # A declared hand is shown to every seat.
-                if declaration.seat == seat and card in declaration.cards & hand:
-                    return f"seat {seat} declared it and holds it"
-        return "it is not among the cards it can see"
-
-    def _capture_reason(self, move: Move, legal: tuple[Move, ...]) -> str:
-        rules = self.rules
-        card = move.card
-        table = self.table
-        options = capture_masks(rules, table.mask, card)
-        if not move.captured:
-            if rules.capture_compulsion is _WHOLE_HAND:
-                return (
-                    f"seat {self._to_move} holds a card that can capture, so it must "
-                    "capture (capture_compulsion=whole_hand)"
-                )
-            return (
-                f"{card} can capture, so it may not be trailed "
-                "(capture_compulsion=played_card)"
-            )
-        if ace_takes_table(rules, table.mask, card):
-            return f"an ace takes the whole table ({table}) (ace_takes_all)"
-        values = rules._values
-        value = values[card.index]
-        total = sum(values[c.index] for c in move.captured)
-        mode = rules.capture_mode
-        fifteen_ok = mode is not CaptureMode.MATCH and total + value == 15
-        match_ok = mode is not CaptureMode.FIFTEEN and total == value
-        if not (fifteen_ok or match_ok):
-            wanted = {
-                CaptureMode.MATCH: f"add up to {value}",
-                CaptureMode.FIFTEEN: f"add up to {15 - value} (15 with {card})",
-                CaptureMode.MATCH_OR_FIFTEEN: (
-                    f"add up to {value}, or to {15 - value} (15 with {card})"
-                ),
-            }[mode]
-            return (
-                f"the captured cards {move.captured} add up to {total}; "
-                f"captures with {card} must {wanted}"
-            )
-        # Here the captured cards add up right but the capture rule prefers
-        # others, so there are options: single cards, or fewer cards.
-        if rules.capture_rule is CaptureRule.SINGLE_FIRST:
-            singles = CardSet(c for c in table if values[c.index] == value)
-            return (
-                f"{card} must take a single card of value {value} ({singles}) "
-                "before any sum (capture_rule=single_first)"
-            )
-        fewest = min(m.bit_count() for m in options)
-        return (
-            f"a capture of {fewest} card{'s' if fewest != 1 else ''} is possible, "
-            "and only the captures with the fewest cards are legal "
-            "(capture_rule=fewest_cards)"
-        )
+        return illegal_reason(self, move, seat)
 
     # -- applying moves ------------------------------------------------------
 
