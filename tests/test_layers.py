@@ -31,6 +31,7 @@ LAYERS = (
     "declarations",
     "state",
     "_explain",
+    "_positions",
     "views",
     "events",
     "records",

@@ -36,7 +36,6 @@ from ._frozen import Frozen
 from ._handlog import EMPTY as _NO_HANDS
 from ._handlog import HandLog, log_of, packed
 from ._handpack import pack_hand, pack_object, unpack_hands
-from ._reachable import check_reachable
 from .captures import (
     _ACES,
     _PATTERNS,
@@ -173,7 +172,6 @@ class HandResult(Frozen):
         return tuple(turn.move for turn in self.turns)
 
 
-_EMPTY = _from_mask(0)
 # Moves are immutable values, so legal-move generation hands out shared
 # instances instead of building and validating new ones every time: the
 # trails by card index, the captures by ``captured << 6 | index``.
@@ -274,17 +272,6 @@ _FIELDS = (
     "declarations",
 )
 _INDEX = {name: index for index, name in enumerate(_FIELDS)}
-# The fields a Position gives a state directly.
-_POSITION_FIELDS = (
-    "hands",
-    "table",
-    "stock",
-    "piles",
-    "sweeps",
-    "scores",
-    "dealer",
-    "last_capturer",
-)
 (
     _RULES,
     _PHASE,
@@ -1161,119 +1148,20 @@ class GameState:
         ...
         scopa_rules.errors.InvalidStateError: the position is missing 38 cards: AD 2D 3D 4D 5D 6D JD QD KD AH 2H 3H 4H 5H 6H 7H JH QH KH AS 2S 3S 4S 5S 6S 7S JS QS AC 2C 3C 4C 5C 6C 7C JC QC KC
         """
-        if not isinstance(rules, Ruleset):
-            raise InvalidStateError(f"rules must be a Ruleset, not {shown(rules)}")
-        players, sides = rules.players, rules.sides
-        if not isinstance(hands, Iterable) or isinstance(hands, str):
-            raise InvalidStateError(
-                f"hands must be one hand per seat, not {shown(hands)}"
-            )
-        hand_sets = tuple(_card_set(h, "a hand") for h in hands)
-        if len(hand_sets) != players:
-            raise InvalidStateError(
-                f"these rules have {players} seats: give {players} hands, not {len(hand_sets)}"
-            )
-        table_set = _card_set(table, "the table")
-        stock_cards = _card_list(stock)
-        if piles is not None and (
-            not isinstance(piles, Iterable) or isinstance(piles, str)
-        ):
-            raise InvalidStateError(
-                f"piles must be one pile per side, not {shown(piles)}"
-            )
-        pile_sets = (
-            tuple(_card_set(p, "a pile") for p in piles)
-            if piles is not None
-            else (_EMPTY,) * sides
-        )
-        sweep_counts = _counts(sweeps, sides, "sweeps")
-        score_counts = _counts(scores, sides, "scores")
-        if len(pile_sets) != sides:
-            raise InvalidStateError(
-                f"these rules have {sides} sides: give {sides} piles, not {len(pile_sets)}"
-            )
-        places = [(f"hand {i}", h) for i, h in enumerate(hand_sets)]
-        places += [("table", table_set), ("stock", CardSet(stock_cards))]
-        places += [(f"pile {i}", p) for i, p in enumerate(pile_sets)]
-        _check_all_cards(places)
-        sizes = [len(h) for h in hand_sets]
-        if not any(sizes):
-            raise InvalidStateError("every hand is empty: nobody could move")
-        if max(sizes) > rules.hand_size:
-            raise InvalidStateError(
-                f"a hand holds {max(sizes)} cards; these rules deal {rules.hand_size}"
-            )
-        if len(stock_cards) % (players * rules.hand_size):
-            raise InvalidStateError(
-                f"the stock holds {len(stock_cards)} cards, not a whole number of "
-                f"deals of {players * rules.hand_size}"
-            )
-        if current_player is None:
-            current_player = _default_to_move(sizes, dealer, players)
-        if not _is_seat(current_player, players):
-            raise InvalidStateError(
-                f"current_player must be a seat from 0 to {players - 1}, not {shown(current_player)}"
-            )
-        order = [sizes[(current_player + k) % players] for k in range(players)]
-        k = order[0]
-        drop = next((i for i, n in enumerate(order) if n != k), players)
-        if k == 0 or any(n != k - 1 for n in order[drop:]):
-            raise InvalidStateError(
-                f"hand sizes {sizes} cannot occur with seat {current_player} to move: "
-                "read in playing order from the seat to move, hands hold k cards and "
-                "then k - 1"
-            )
-        if dealer is None:
-            dealer = (
-                (current_player - 1) % players
-                if drop == players
-                else ((current_player + drop - 1) % players)
-            )
-        if not _is_seat(dealer, players):
-            raise InvalidStateError(
-                f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}"
-            )
-        if last_capturer is not None and not _is_seat(last_capturer, players):
-            raise InvalidStateError(
-                f"last_capturer must be a seat from 0 to {players - 1} or None, "
-                f"not {shown(last_capturer)}"
-            )
-        check_reachable(
+        from ._positions import position_state
+
+        return position_state(
             rules,
-            hand_sizes=sizes,
-            table_size=len(table_set),
-            pile_sizes=[len(pile) for pile in pile_sets],
-            sweeps=sweep_counts,
-            scores=score_counts,
+            hands=hands,
+            table=table,
+            stock=stock,
+            piles=piles,
+            sweeps=sweeps,
+            scores=scores,
             current_player=current_player,
             dealer=dealer,
             last_capturer=last_capturer,
-        )
-        check_seed(seed, optional=True)
-        position = Position(
-            hands=hand_sets,
-            table=table_set,
-            stock=tuple(stock_cards),
-            piles=pile_sets,
-            sweeps=sweep_counts,
-            scores=score_counts,
-            current_player=current_player,
-            dealer=dealer,
-            last_capturer=last_capturer,
-        )
-        return _make_state(
-            rules=rules,
-            phase=_PLAY,
-            hand_number=0,
-            first_card=None,
-            winner=None,
-            hand_results=_NO_HANDS,
-            to_move=current_player,
-            deals_used=0,
-            source=_DealSource(seed=seed, decks=(), dealer=dealer, position=position),
-            **{name: getattr(position, name) for name in _POSITION_FIELDS},
-            hand_decks=(),
-            move_links=(),
+            seed=seed,
         )
 
     # -- move text -------------------------------------------------------------
@@ -1704,86 +1592,6 @@ def _moves_text(moves: tuple[Move, ...]) -> str:
 def _is_seat(value: object, players: int) -> bool:
     return (
         isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
-    )
-
-
-def _card_set(value: object, what: str) -> CardSet:
-    if isinstance(value, CardSet):
-        return value
-    if not isinstance(value, (str, Iterable)):
-        raise InvalidStateError(
-            f"{what} must be cards or card text, not {shown(value)}"
-        )
-    try:
-        return CardSet(value)
-    except NotationError as error:
-        raise InvalidStateError(f"in {what}: {error}") from None
-
-
-def _card_list(value: object) -> list[Card]:
-    if not isinstance(value, (str, Iterable)):
-        raise InvalidStateError(
-            f"the stock must be cards or card text, not {shown(value)}"
-        )
-    items = value.replace(",", " ").split() if isinstance(value, str) else value
-    try:
-        cards = [item if isinstance(item, Card) else Card.parse(item) for item in items]
-    except NotationError as error:
-        raise InvalidStateError(f"in the stock: {error}") from None
-    seen = 0
-    for card in cards:
-        if seen & card.mask:
-            raise InvalidStateError(f"card {card} appears twice in the stock")
-        seen |= card.mask
-    return cards
-
-
-def _counts(values: Sequence[int] | None, sides: int, what: str) -> tuple[int, ...]:
-    if values is None:
-        return (0,) * sides
-    if not isinstance(values, Iterable) or isinstance(values, str):
-        raise InvalidStateError(
-            f"{what} must be {sides} whole numbers (one per side), not {shown(values)}"
-        )
-    counts = tuple(values)
-    if len(counts) != sides or not all(
-        isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 1_000_000
-        for n in counts
-    ):
-        raise InvalidStateError(
-            f"{what} must be {sides} whole numbers from 0 to 1,000,000 (one per side), "
-            f"not {shown(values)}"
-        )
-    return counts
-
-
-def _check_all_cards(places: list[tuple[str, CardSet]]) -> None:
-    seen: dict[Card, str] = {}
-    for name, cards in places:
-        for card in cards:
-            if card in seen:
-                raise InvalidStateError(
-                    f"card {card} is both in {seen[card]} and in {name}"
-                )
-            seen[card] = name
-    missing = ALL_CARDS - CardSet(seen)
-    if missing:
-        raise InvalidStateError(
-            f"the position is missing {len(missing)} card{'s' if len(missing) > 1 else ''}: {missing}"
-        )
-
-
-def _default_to_move(sizes: list[int], dealer: int | None, players: int) -> int:
-    """The seat that must be to move for these hand sizes: the one holding
-    the most cards right after a seat holding fewer.  When all hands are
-    equal, the seat after the dealer (seat 0 without a dealer)."""
-    if len(set(sizes)) == 1:
-        return (dealer + 1) % players if isinstance(dealer, int) else 0
-    most = max(sizes)
-    return next(
-        seat
-        for seat in range(players)
-        if sizes[seat] == most and sizes[seat - 1] != most
     )
 
 
