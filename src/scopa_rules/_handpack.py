@@ -10,9 +10,9 @@ The results are built again from them, with the ruleset, when first read.
 
 >>> from scopa_rules import Deck, Move
 >>> turns = (((), 0, Move.parse("7D")), 1, Move.parse("KCx2S"))
->>> hand = (3, 1, (Deck.shuffled(7),), turns, (1 << 4, 1 << 20), 0, None, (1, 0), (5, 4), ())
+>>> hand = HandFields(3, 1, (Deck.shuffled(7),), turns, (1 << 4, 1 << 20), 0, None, (1, 0), (5, 4), ())
 >>> data = pack_hand(hand)
->>> unpack_hands(data + pack_object("kept whole"), lambda *fields: fields) == [hand, "kept whole"]
+>>> unpack_hands(data + pack_object("kept whole"), HandFields) == [hand, "kept whole"]
 True
 """
 
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, _from_mask
-from .deck import _deck_from_bytes
+from .deck import Deck, _deck_from_bytes
 from .moves import Move, MoveKind, _unchecked_move
 
 __all__: list[str] = []
@@ -47,35 +47,40 @@ def _varints(numbers: list[int]) -> bytes:
     return bytes(out)
 
 
-def pack_hand(fields: tuple[Any, ...]) -> bytes:
-    """One finished hand's fields as bytes: its number, dealer, decks,
-    move links (``(previous, seat, move)``), pile masks, leftover mask,
-    leftover side, sweeps, match scores and declarations
-    (``(seat, mask, points)``), as the state keeps them."""
-    (
-        number,
-        dealer,
-        decks,
-        links,
-        piles,
-        leftover,
-        leftover_side,
-        sweeps,
-        scores,
-        declarations,
-    ) = fields
-    numbers = [_HAND, number, dealer, len(decks)]
-    for deck in decks:
+class HandFields(NamedTuple):
+    """What a finished hand's :class:`~scopa_rules.HandResult` is built
+    from, as the state keeps it (masks for card sets)."""
+
+    number: int
+    dealer: int
+    decks: tuple[Deck, ...]
+    links: tuple[Any, ...]
+    """The turns, newest first: ``(previous, seat, move)``."""
+    piles: tuple[int, ...]
+    leftover: int
+    leftover_side: int | None
+    sweeps: tuple[int, ...]
+    scores: tuple[int, ...]
+    declarations: tuple[tuple[int, int, int], ...]
+    """Each as ``(seat, mask, points)``."""
+
+
+def pack_hand(fields: HandFields) -> bytes:
+    """One finished hand's fields as bytes."""
+    numbers = [_HAND, fields.number, fields.dealer, len(fields.decks)]
+    for deck in fields.decks:
         numbers += [card.index for card in deck.cards]
-    numbers.append(len(piles))
-    numbers += piles
-    numbers += sweeps
-    numbers += scores
-    numbers += [leftover, 0 if leftover_side is None else leftover_side + 1]
-    numbers.append(len(declarations))
-    for made in declarations:
+    numbers.append(len(fields.piles))
+    numbers += fields.piles
+    numbers += fields.sweeps
+    numbers += fields.scores
+    side = fields.leftover_side
+    numbers += [fields.leftover, 0 if side is None else side + 1]
+    numbers.append(len(fields.declarations))
+    for made in fields.declarations:
         numbers += made
     turns = []
+    links = fields.links
     while links:
         links, seat, move = links
         code = move.captured.mask << 2 | _KIND_CODES[move.kind]
@@ -107,8 +112,8 @@ def _numbers(data: bytes) -> list[int]:
 
 def unpack_hands(data: bytes, make_hand: Callable[..., Any]) -> list[Any]:
     """The items packed in ``data``, oldest first: each hand as
-    ``make_hand(*fields)`` (the fields :func:`pack_hand` took), each other
-    item unpickled."""
+    ``make_hand(*fields)`` (the :class:`HandFields` it was packed from),
+    each other item unpickled."""
     numbers = iter(_numbers(data))
     take = numbers.__next__  # the loop and the fields read one stream
     items = []

@@ -17,27 +17,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import attrs
+
 from ._handlog import EMPTY
 from ._reachable import check_reachable
 from .cards import ALL_CARDS, Card, CardSet
 from .deck import check_seed
 from .errors import InvalidStateError, NotationError, shown
 from .rules import Ruleset
-from .state import _PLAY, GameState, Position, _DealSource, _is_seat, _make_state
+from .state import (
+    _INDEX,
+    _PLAY,
+    GameState,
+    Position,
+    _DealSource,
+    _is_seat,
+    _make_state,
+)
 
 __all__: list[str] = []
 
-# The fields a Position gives a state directly.
-_POSITION_FIELDS = (
-    "hands",
-    "table",
-    "stock",
-    "piles",
-    "sweeps",
-    "scores",
-    "dealer",
-    "last_capturer",
-)
+# The fields a Position gives a state directly (all but current_player,
+# which the state keeps as the seat to move).
+_POSITION_FIELDS = tuple(name for name in attrs.fields_dict(Position) if name in _INDEX)
 
 
 def position_state(

@@ -35,7 +35,7 @@ from typing_extensions import Self
 from ._frozen import Frozen
 from ._handlog import EMPTY as _NO_HANDS
 from ._handlog import HandLog, log_of, packed
-from ._handpack import pack_hand, pack_object, unpack_hands
+from ._handpack import HandFields, pack_hand, pack_object, unpack_hands
 from .captures import (
     _ACES,
     _PATTERNS,
@@ -312,48 +312,41 @@ class _FinishedHand:
     when first read.  The turns and the score breakdown are a tenth of a
     hand's cost, and a playout that only wants the scores (worked out at
     once, see :func:`~scopa_rules.scoring.hand_totals`) never reads them.
-    It equals and hashes as its result, and pickles as its inputs (see
-    :mod:`scopa_rules._handpack`)."""
+    It equals and hashes as its result; a pickled state carries its fields
+    (see :mod:`scopa_rules._handpack`)."""
 
-    __slots__ = ("_inputs", "_result")
+    __slots__ = ("_fields", "_result", "_rules")
 
-    def __init__(self, *inputs: Any) -> None:
-        # The ruleset, then the hand's fields as _handpack packs them; kept
-        # after the result is built, for a pickle is made from them.
-        self._inputs = inputs
+    def __init__(self, rules: Ruleset, *fields: Any) -> None:
+        # The fields are kept after the result is built: a pickle is made
+        # from them.
+        self._rules = rules
+        self._fields: HandFields = _new_tuple(HandFields, fields)
         self._result: HandResult | None = None
 
     def result(self) -> HandResult:
         result = self._result
         if result is not None:
             return result
-        (
-            rules,
-            number,
-            dealer,
-            decks,
-            links,
-            piles,
-            leftover,
-            leftover_side,
-            sweeps,
-            scores,
-            declarations,
-        ) = self._inputs
+        rules = self._rules
+        fields = self._fields
+        piles = fields.piles
+        decks = fields.decks
+        declarations = fields.declarations
         pile_sets = tuple([_from_mask(pile) for pile in piles])
         result = self._result = HandResult(
-            number=number,
-            dealer=dealer,
+            number=fields.number,
+            dealer=fields.dealer,
             deck=decks[-1] if decks else None,
             redealt=decks[:-1],
-            turns=_turns(links),
+            turns=_turns(fields.links),
             piles=pile_sets,
-            leftover=_from_mask(leftover),
-            leftover_side=leftover_side,
+            leftover=_from_mask(fields.leftover),
+            leftover_side=fields.leftover_side,
             score=score_hand(
-                rules, pile_sets, sweeps, _declared_points(rules, declarations)
+                rules, pile_sets, fields.sweeps, _declared_points(rules, declarations)
             ),
-            scores=scores,
+            scores=fields.scores,
             declarations=tuple([declaration_from(made) for made in declarations]),
         )
         return result
@@ -378,7 +371,7 @@ def _packed_hand(item: object) -> bytes:
     """A hand log's item as bytes for a pickle: a finished hand by its
     fields, anything else (a sampled state's results) whole."""
     if type(item) is _FinishedHand:
-        return pack_hand(item._inputs[1:])
+        return pack_hand(item._fields)
     return pack_object(item)
 
 
