@@ -359,9 +359,6 @@ class _FinishedHand:
     def __hash__(self) -> int:
         return hash(self.result())
 
-    def __reduce__(self) -> tuple[Any, tuple[HandResult]]:
-        return (_same, (self.result(),))
-
 
 # The key of a hand log's packed bytes (see HandLog.joined).
 _PACKED = "packed"
@@ -391,10 +388,6 @@ def _add_result(
 def _hand_log(state: GameState) -> HandLog:
     """The state's finished hands (views fold them their own way)."""
     return state._s[_HAND_RESULTS]  # type: ignore[no-any-return]
-
-
-def _same(value: HandResult) -> HandResult:
-    return value
 
 
 def _field(index: int, doc: str) -> Any:
