@@ -8,6 +8,7 @@ hash and pickle.
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 import sys
@@ -262,6 +263,38 @@ def test_a_pickle_carries_the_finished_hands_as_one_bytes_object() -> None:
     assert again == late
     assert hash(again) == hash(late)
     assert again.hand_results == late.hand_results
+    assert copy.deepcopy(again) is again
+
+
+def test_threads_reading_an_unpickled_state_at_once_see_its_hands() -> None:
+    # Each may unpack the hands itself: they store equal values.
+    state = _game_of(sr.Ruleset.scopa(target_score=1_000_000), 8, seed=9)
+    data = pickle.dumps(state)
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _ in range(10):
+            shared = pickle.loads(data)
+            barrier = threading.Barrier(6)
+            seen: list[object] = []
+
+            def read(
+                shared: sr.GameState = shared,
+                barrier: threading.Barrier = barrier,
+                seen: list[object] = seen,
+            ) -> None:
+                barrier.wait()
+                seen.append((shared.hand_results, hash(shared), shared.last_hand))
+
+            threads = [threading.Thread(target=read) for _ in range(6)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            expected = (state.hand_results, hash(state), state.last_hand)
+            assert seen == [expected] * 6
+    finally:
+        sys.setswitchinterval(old)
 
 
 def test_an_unpickled_state_unpacks_its_hands_only_when_read() -> None:
