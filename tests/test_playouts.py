@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import scopa_rules as sr
 from scopa_rules import strategies as sst
-from scopa_rules._kernel import Random, shuffled
+from scopa_rules._kernel import Deal, Random, play, shuffled
 
 PRESETS = [
     sr.Ruleset.scopa(),
@@ -31,9 +31,7 @@ def _deck(rng: Random) -> sr.Deck:
     return sr.Deck([sr.Card.from_index(index) for index in shuffled(rng)])
 
 
-def reference(
-    state: sr.GameState, seed: int | Random, until: str
-) -> sr.Playout:
+def reference(state: sr.GameState, seed: int | Random, until: str) -> sr.Playout:
     """The playout through the public API: every choice drawn from the same
     generator in the same order as the kernel draws it.  ``state`` must come
     from decks without a seed, so that every later hand waits for a deck."""
@@ -49,12 +47,14 @@ def reference(
             continue
         moves = state.legal_moves()
         state = state.apply(moves[rng.below(len(moves))])
-        if until == "hand" and state.hand_number != hand and state.phase is not (
-            sr.Phase.AWAITING_DEAL
+        if (
+            until == "hand"
+            and state.hand_number != hand
+            and state.phase is not (sr.Phase.AWAITING_DEAL)
         ):
             break
     return sr.Playout(
-        tuple(end - begin for end, begin in zip(state.scores, start)),
+        tuple(end - begin for end, begin in zip(state.scores, start, strict=True)),
         state.scores,
         state.winner,
         len(state.hand_results) - finished,
@@ -75,7 +75,9 @@ def _start(rules: sr.Ruleset, seed: int, plies: int) -> sr.GameState:
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: f"{r.preset_name}-{r.players}")
 @pytest.mark.parametrize("until", ["hand", "game"])
-def test_the_kernel_plays_the_public_api_s_playout(rules: sr.Ruleset, until: str) -> None:
+def test_the_kernel_plays_the_public_api_s_playout(
+    rules: sr.Ruleset, until: str
+) -> None:
     for seed in range(6):
         state = _start(rules, seed, plies=seed * 3)
         assert sr.random_playout(state, seed, until=until) == reference(
@@ -85,7 +87,9 @@ def test_the_kernel_plays_the_public_api_s_playout(rules: sr.Ruleset, until: str
 
 @settings(max_examples=40, deadline=None)
 @given(rules=sst.rulesets(), seed=st.integers(0, 2**64), plies=st.integers(0, 30))
-def test_the_kernel_follows_every_ruleset(rules: sr.Ruleset, seed: int, plies: int) -> None:
+def test_the_kernel_follows_every_ruleset(
+    rules: sr.Ruleset, seed: int, plies: int
+) -> None:
     state = _start(rules, seed, plies)
     assert sr.random_playout(state, seed) == reference(state, seed, "hand")
 
@@ -184,3 +188,75 @@ def test_the_generator_is_uniform_enough_and_fixed() -> None:
     assert [Random(0).below(100) for _ in range(1)] == [Random(0).below(100)]
     assert shuffled(Random(1)) != shuffled(Random(2))
     assert sorted(shuffled(Random(1))) == list(range(40))
+
+
+def test_a_blocked_ace_s_capture_that_clears_the_table_is_no_sweep() -> None:
+    # Cirulla: an ace on the table blocks the take-all; the ace that then
+    # captures it normally and clears the table scores no sweep.
+    rules = sr.Ruleset.cirulla()
+    played = sr.CardSet("AC AS 5D 6D")
+    state = sr.GameState.from_position(
+        rules,
+        hands=["AC 5D", "6D"],
+        table="AS",
+        piles=[sr.ALL_CARDS - played, ""],
+        last_capturer=0,
+    )
+    for seed in range(8):
+        result = sr.random_playout(state, seed)
+        assert result == reference(state, seed, "hand")
+
+
+def test_a_cappotto_ends_the_game_at_once() -> None:
+    rules = sr.Ruleset.scopa(cappotto=True)
+    coins = sr.CardSet("AD 2D 3D 4D 5D 6D 7D JD QD KD")
+    state = sr.GameState.from_position(
+        rules,
+        hands=["7C", "2S"],
+        table="3H",
+        piles=[coins, sr.ALL_CARDS - coins - sr.CardSet("7C 2S 3H")],
+        last_capturer=0,
+    )
+    for seed in range(4):
+        result = sr.random_playout(state, seed, until="game")
+        assert result == reference(state, seed, "game")
+        assert result.winner == 0 and result.hands == 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "table"),
+    [
+        # An ace that may trail beside one that must capture.
+        (
+            sr.Ruleset.scopa(ace_takes_all=True, ace_may_trail=True),
+            ["AC 5D", "6S"],
+            "5H 2S",
+        ),
+        # The blocked ace's normal capture, under blocked_ace_sweeps.
+        (sr.Ruleset.cirulla(blocked_ace_sweeps=True), ["AC 5D", "6D"], "AS"),
+        (sr.Ruleset.cirulla(), ["AC 5D", "6D"], "3S"),
+    ],
+)
+def test_the_kernel_plays_the_rare_positions_as_the_public_api(
+    rules: sr.Ruleset, hands: list[str], table: str
+) -> None:
+    used = sr.CardSet(" ".join([*hands, table]))
+    state = sr.GameState.from_position(
+        rules,
+        hands=hands,
+        table=table,
+        piles=[sr.ALL_CARDS - used, ""],
+        last_capturer=0,
+    )
+    for seed in range(8):
+        assert sr.random_playout(state, seed) == reference(state, seed, "hand")
+
+
+def test_a_hand_without_a_capture_leaves_the_table_alone() -> None:
+    # Not a position a game reaches (someone always has captured by the
+    # end), so the kernel is called directly.
+    rules = sr.Ruleset.scopa()
+    ace, two = sr.Card.parse("AC").mask, sr.Card.parse("2S").mask
+    hand_in_play: Deal = ([ace, two], 0, [0, 0], [0, 0], [], 0, -1, [])
+    assert play(rules, hand_in_play, (0, 0), 1, Random(1), False)[2] == 1
+    assert hand_in_play[2] == [0, 0]

@@ -41,6 +41,7 @@ COMPILED_MODULES = (
     "state",
     "observation",
     "encoding",
+    "_kernel",
 )
 """The modules the build compiles, by name inside the package (read by
 ``setup.py``)."""

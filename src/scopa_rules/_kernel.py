@@ -44,13 +44,26 @@ __all__ = ["Random", "play"]
 _CARDS: tuple[Card, ...] = tuple(Card.from_index(index) for index in range(40))
 _ACES = 1 | 1 << 10 | 1 << 20 | 1 << 30
 _MASK32 = 0xFFFFFFFF
+# A one of the masks' width: in C, 1 << index would be an int and overflow.
+_ONE = 1
 # The index of a single bit: the 64 powers of two leave 64 different
 # remainders modulo 67, and a table lookup is what C and Python both do fast.
 _BIT_INDEX = [0] * 67
-for _i in range(64):
-    _BIT_INDEX[(1 << _i) % 67] = _i
-del _i
+# The captures module's rank counts of a suit's ten bits, copied into a
+# fixed array (a C array when compiled) for the pattern of every ply.
+_RANK_SPREAD = [0] * 1024
 
+
+def _fill_tables() -> None:
+    for i in range(64):
+        _BIT_INDEX[(1 << i) % 67] = i
+    for bits in range(1024):
+        _RANK_SPREAD[bits] = _SPREAD[bits]
+
+
+_fill_tables()
+
+_KEY_BITS = CAPTURE_KEY_BITS
 _NO_COMPULSION = 0
 _CARD_COMPULSION = 1
 _WHOLE_HAND = 2
@@ -91,11 +104,20 @@ class Random:
 
 
 def _plays(
-    rules: Ruleset, compulsion: int, hand: int, table: int, out: list[int]
+    rules: Ruleset,
+    patterns: dict[int, list[Any]],
+    key: int,
+    optional_ace: bool,
+    compulsion: int,
+    hand: int,
+    table: int,
+    out: list[int],
 ) -> None:
     """Fill ``out`` with the legal plays of ``hand`` onto ``table``, each as
     ``captured mask << 6 | card index`` (a trail captures nothing), in the
-    order of ``GameState.legal_moves()``."""
+    order of ``GameState.legal_moves()``.  ``patterns`` is the captures
+    module's cache, ``key`` the ruleset's capture key, ``optional_ace`` whether it has ``ace_may_trail`` with the
+    take-all."""
     index: int
     low: int
     del out[:]
@@ -105,20 +127,16 @@ def _plays(
             hand ^= low
             out.append(_BIT_INDEX[low % 67])
         return
-    if rules.ace_may_trail and rules.ace_takes_all and hand & _ACES:
+    if optional_ace and hand & _ACES:
         _plays_with_optional_take_all(rules, compulsion, hand, table, out)
         return
-    spread = _SPREAD
-    entry = _PATTERNS.get(
-        (
-            spread[table & 0x3FF]
-            + spread[table >> 10 & 0x3FF]
-            + spread[table >> 20 & 0x3FF]
-            + spread[table >> 30]
-        )
-        << CAPTURE_KEY_BITS
-        | rules._capture_key
+    pattern = (
+        _RANK_SPREAD[table & 0x3FF]
+        + _RANK_SPREAD[table >> 10 & 0x3FF]
+        + _RANK_SPREAD[table >> 20 & 0x3FF]
+        + _RANK_SPREAD[table >> 30]
     )
+    entry = patterns.get(pattern << _KEY_BITS | key)
     if entry is None:
         entry = table_entry(rules, table)
     trails = 0  # set aside under the whole-hand compulsion
@@ -138,7 +156,8 @@ def _plays(
             continue
         captured = True
         if type(described) is int:
-            out.append((table & described) << 6 | index)
+            columns = described
+            out.append((table & columns) << 6 | index)
         else:
             for mask in realise(table, described):
                 out.append(mask << 6 | index)
@@ -221,13 +240,13 @@ def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
             used = 0
             for offset in range(players):
                 mask = 0
-                for index in order[used : used + size]:
-                    mask |= 1 << index
+                for k in range(used, used + size):
+                    mask |= _ONE << order[k]
                 hands[(dealer + 1 + offset) % players] = mask
                 used += size
             table = 0
-            for index in order[used : used + rules.table_size]:
-                table |= 1 << index
+            for k in range(used, used + rules.table_size):
+                table |= _ONE << order[k]
             stock = order[used + rules.table_size :]
         if needs_redeal(rules, table):
             continue
@@ -246,26 +265,46 @@ def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
         return hands, table, piles, sweeps, stock, (dealer + 1) % players, last, made
 
 
-def _play_hand(rules: Ruleset, compulsion: int, hand_in_play: Deal, dealer: int, rng: Random) -> None:
+def _play_hand(
+    rules: Ruleset, compulsion: int, hand_in_play: Deal, dealer: int, rng: Random
+) -> None:
     """Play the hand to its end at random, in place: the piles and sweeps
     (and the declarations, on a refill) of ``hand_in_play`` become the
     hand's final ones, the table's last cards in the last capturer's pile."""
-    hands, table, piles, sweeps, stock, seat, last, made = hand_in_play
+    seats, table, side_piles, side_sweeps, deck, seat, last, made = hand_in_play
     players = rules.players
     size = rules.hand_size
     partnerships = rules.partnerships
     sweep_rules = rules.ace_takes_all or rules.last_card_sweep_counts
+    optional_ace = rules.ace_may_trail and rules.ace_takes_all
+    declarations = rules.declarations
+    key = rules._capture_key
+    patterns = _PATTERNS
+    # Fixed arrays of masks and counts: C arrays in the compiled build, so
+    # that a ply makes no Python object but its list of plays.
+    hands = [0] * 8
+    for k in range(players):
+        hands[k] = seats[k]
+    piles = [0] * 8
+    sweeps = [0] * 8
+    for k in range(len(side_piles)):
+        piles[k] = side_piles[k]
+        sweeps[k] = side_sweeps[k]
+    stock = [0] * 40
+    left = len(deck)
+    for k in range(left):
+        stock[k] = deck[k]
     used = 0
-    left = len(stock)
     out: list[int] = []
     while True:
-        _plays(rules, compulsion, hands[seat], table, out)
+        _plays(rules, patterns, key, optional_ace, compulsion, hands[seat], table, out)
         count = len(out)
         choice = out[rng.below(count)]
         index = choice & 63
         taken = choice >> 6
-        played = 1 << index
-        hands[seat] ^= played
+        played = _ONE << index
+        hand = hands[seat] ^ played
+        hands[seat] = hand
         if taken:
             side = seat % 2 if partnerships else seat
             piles[side] |= taken | played
@@ -273,22 +312,22 @@ def _play_hand(rules: Ruleset, compulsion: int, hand_in_play: Deal, dealer: int,
             before = table
             table ^= taken
             if not table:
+                cards_left = left > 0
+                for k in range(players):
+                    if hands[k]:
+                        cards_left = True
+                        break
                 if sweep_rules:
-                    if _sweep_counts(rules, index, before, hands, left):
+                    if _sweep_counts(rules, index, before, cards_left):
                         sweeps[side] += 1
-                elif left:
+                elif cards_left:
                     sweeps[side] += 1
-                else:
-                    for held in hands:
-                        if held:
-                            sweeps[side] += 1
-                            break
         else:
             table |= played
-        if not hands[seat]:
+        if not hand:
             empty = True
-            for held in hands:
-                if held:
+            for k in range(players):
+                if hands[k]:
                     empty = False
                     break
             if empty:  # the round is over: refill, or the hand is
@@ -296,34 +335,36 @@ def _play_hand(rules: Ruleset, compulsion: int, hand_in_play: Deal, dealer: int,
                     break
                 for offset in range(players):
                     mask = 0
-                    for index in stock[used : used + size]:
-                        mask |= 1 << index
+                    for k in range(used, used + size):
+                        mask |= _ONE << stock[k]
                     hands[(dealer + 1 + offset) % players] = mask
                     used += size
                 left -= size * players
-                if rules.declarations:
-                    made.extend(declare_round(rules, hands))
+                if declarations:
+                    made.extend(
+                        declare_round(rules, [hands[k] for k in range(players)])
+                    )
         seat += 1
         if seat == players:
             seat = 0
     if last >= 0:
         piles[last % 2 if partnerships else last] |= table
+    for k in range(len(side_piles)):
+        side_piles[k] = piles[k]
+        side_sweeps[k] = sweeps[k]
 
 
-def _sweep_counts(
-    rules: Ruleset, index: int, before: int, hands: list[int], left: int
-) -> bool:
+def _sweep_counts(rules: Ruleset, index: int, before: int, cards_left: bool) -> bool:
     """``GameState``'s sweep rule for a capture that empties the table
-    (``before`` the capture) under the ace and last-card options."""
+    (``before`` the capture) under the ace and last-card options;
+    ``cards_left`` when any hand or the stock still holds a card."""
     if rules.ace_takes_all and index % 10 == 0:
         if is_take_all(rules, before, _CARDS[index], before):
             if not rules.ace_sweep_is_scopa:
                 return False
         elif not rules.blocked_ace_sweeps and before & _ACES:
             return False
-    if rules.last_card_sweep_counts:
-        return True
-    return bool(left) or any(hands)
+    return rules.last_card_sweep_counts or cards_left
 
 
 def play(

@@ -154,7 +154,9 @@ def _from_state(state: GameState, seed: int, whole_game: bool) -> Playout:
         hand_in_play = None  # no deck to deal: the generator deals it
     else:
         return Playout((0,) * len(scores), scores, state.winner, 0)
-    reached = play(fields[_RULES], hand_in_play, scores, fields[_DEALER], rng, whole_game)
+    reached = play(
+        fields[_RULES], hand_in_play, scores, fields[_DEALER], rng, whole_game
+    )
     return _result(scores, reached)
 
 
@@ -163,5 +165,5 @@ def _result(
 ) -> Playout:
     scores, winner, hands = reached
     return Playout(
-        tuple([end - begin for end, begin in zip(scores, start)]), scores, winner, hands
+        tuple([end - begin for end, begin in zip(scores, start, strict=True)]), scores, winner, hands
     )
