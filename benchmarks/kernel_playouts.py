@@ -2,10 +2,12 @@
 reference loop of ``benchmarks/playouts.py`` and the public API.
 
 Each round times, one after the other in one process, the bare loop, the
-library's public API (``legal_moves()``, a choice, ``apply()``) and
-``random_playouts(rules, seeds)`` on random hands of 2-player Scopa, and prints
-hands/s and the ratio of each to the bare loop; then the median and range
-over the rounds.  A second table gives every preset's kernel hands/s as a
+library's public API (``legal_moves()``, a choice, ``apply()``),
+``random_playouts(rules, seeds)`` on random hands of 2-player Scopa, and the
+public API's loop on stand-in states that cost nothing (the ceiling of any
+library driven through that loop: a uniform choice and four attribute reads
+or calls a ply), and prints hands/s and the ratio of each to the bare loop;
+then the median and range over the rounds.  A second table gives every preset's kernel hands/s as a
 share of 2-player Scopa's.  The kernel's figure includes what the bare loop
 leaves out: the deal's checks, the declarations and the scoring of the hand.
 
@@ -23,6 +25,37 @@ from collections.abc import Callable
 from playouts import bare_hand, library_hand
 
 import scopa_rules as sr
+
+
+class _Standin:
+    """A state that costs nothing: the public-API loop of ``library_hand``
+    run on it measures the loop itself (a uniform choice, two attribute
+    reads and two calls a ply), the most any state could reach."""
+
+    __slots__ = ("hand_number", "is_over", "next")
+    moves = (1, 2, 3)
+
+    def __init__(self, following: _Standin | None) -> None:
+        self.hand_number = 0 if following is not None else 1
+        self.is_over = False
+        self.next = following
+
+    def legal_moves(self) -> tuple[int, ...]:
+        return self.moves
+
+    def apply(self, move: int) -> _Standin | None:
+        return self.next
+
+
+def standin_hand(first: _Standin, rng: random.Random) -> int:
+    """``library_hand``'s loop on 36 stand-in plies."""
+    state = first
+    hand = state.hand_number
+    plies = 0
+    while state.hand_number == hand and not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))  # type: ignore[assignment]
+        plies += 1
+    return plies
 
 
 def rate(play: Callable[[int], int], seconds: float) -> float:
@@ -48,7 +81,10 @@ def main() -> None:
     scopa = sr.Ruleset.scopa()
     sr.random_playouts(scopa, range(3000))  # the capture tables warm, as in a search
     counter = iter(range(10**9))
-    ratios: dict[str, list[float]] = {"public API": [], "kernel": []}
+    ratios: dict[str, list[float]] = {"public API": [], "kernel": [], "floor": []}
+    chain = _Standin(None)
+    for _ in range(36):  # a 2-player Scopa hand has 36 plies
+        chain = _Standin(chain)
     for round_number in range(args.rounds):
         rng = random.Random(round_number)
         bare = rate(
@@ -64,12 +100,17 @@ def main() -> None:
             lambda n: len(sr.random_playouts(scopa, [next(counter) for _ in range(n)])),
             args.seconds,
         )
+        floor = rate(
+            lambda n, rng=rng: [standin_hand(chain, rng) for _ in range(n)] and n,
+            args.seconds,
+        )
         ratios["public API"].append(api / bare)
         ratios["kernel"].append(kernel / bare)
+        ratios["floor"].append(floor / bare)
         print(
             f"  round {round_number + 1}: bare {bare:8,.0f}  public API {api:8,.0f}"
-            f"  kernel {kernel:8,.0f} hands/s;  ratios {api / bare:.2f}, "
-            f"{kernel / bare:.2f}"
+            f"  kernel {kernel:8,.0f}  loop floor {floor:8,.0f} hands/s;  "
+            f"ratios {api / bare:.2f}, {kernel / bare:.2f}, {floor / bare:.2f}"
         )
     for name, values in ratios.items():
         print(

@@ -4,6 +4,10 @@
 import cython
 
 cdef unsigned long long _MASK32
+cdef unsigned long long _MASK64
+cdef unsigned long long _GOLDEN
+cdef unsigned long long _MIX1
+cdef unsigned long long _MIX2
 cdef unsigned long long _ONE
 cdef unsigned long long _ACES
 cdef int _KEY_BITS
@@ -12,6 +16,8 @@ cdef int _CARD_COMPULSION
 cdef int _WHOLE_HAND
 cdef int _BIT_INDEX[67]
 cdef unsigned long long _RANK_SPREAD[1024]
+
+cdef unsigned long long _mix(unsigned long long z)
 
 @cython.final
 cdef class Random:
@@ -85,5 +91,7 @@ cpdef list shuffled(Random rng)
     k=cython.int,
     mask=cython.ulonglong,
     table=cython.ulonglong,
+    redeals=cython.bint,
+    fifteens=cython.bint,
 )
 cpdef tuple deal(object rules, int dealer, Random rng)

@@ -44,6 +44,11 @@ __all__ = ["Random", "play"]
 _CARDS: tuple[Card, ...] = tuple(Card.from_index(index) for index in range(40))
 _ACES = 1 | 1 << 10 | 1 << 20 | 1 << 30
 _MASK32 = 0xFFFFFFFF
+_MASK64 = 0xFFFFFFFFFFFFFFFF
+_SEED_BITS = (1 << 64) - 1  # the same, but a Python int in both builds
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 # A one of the masks' width: in C, 1 << index would be an int and overflow.
 _ONE = 1
 # The index of a single bit: the 64 powers of two leave 64 different
@@ -87,11 +92,8 @@ class Random:
     """
 
     def __init__(self, seed: int) -> None:
-        z = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        z ^= z >> 31
-        self.state = (z ^ (z >> 32)) & _MASK32 or 0x9E3779B9
+        # Any whole number seeds it: its low 64 bits, mixed.
+        self.state = _mix(seed & _SEED_BITS)
 
     def below(self, n: int) -> int:
         """A number from 0 to ``n - 1`` (``n`` at most 2**32)."""
@@ -101,6 +103,16 @@ class Random:
         x ^= (x << 5) & _MASK32
         self.state = x
         return (x * n) >> 32
+
+
+def _mix(z: int) -> int:
+    """splitmix64's finaliser of ``z`` (64 bits), folded to a non-zero
+    32-bit xorshift state."""
+    z = (z + _GOLDEN) & _MASK64
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+    z ^= z >> 31
+    return (z ^ (z >> 32)) & _MASK32 or 0x9E3779B9
 
 
 def _plays(
@@ -224,6 +236,8 @@ def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
     declarations of the first round."""
     players = rules.players
     size = rules.hand_size
+    redeals = rules.redeal_kings is not None or rules.redeal_aces is not None
+    fifteens = rules.initial_fifteen_sweeps
     while True:
         order = shuffled(rng)
         if rules.first_card_choice:
@@ -248,13 +262,13 @@ def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
             for k in range(used, used + rules.table_size):
                 table |= _ONE << order[k]
             stock = order[used + rules.table_size :]
-        if needs_redeal(rules, table):
+        if redeals and needs_redeal(rules, table):
             continue
         sides = rules.sides
         piles = [0] * sides
         sweeps = [0] * sides
         last = -1
-        swept = initial_sweeps(rules, table)
+        swept = initial_sweeps(rules, table) if fifteens else 0
         if swept:
             side = rules.side_of(dealer)
             piles[side] |= table
