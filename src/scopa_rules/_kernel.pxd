@@ -32,6 +32,7 @@ cdef class Random:
     captured=cython.bint,
     pattern=cython.ulonglong,
     columns=cython.ulonglong,
+    entry=list,
     mask=cython.ulonglong,
 )
 cdef void _plays(
@@ -75,6 +76,12 @@ cdef void _plays(
     mask=cython.ulonglong,
     k=cython.int,
     patterns=dict,
+    seats=list,
+    side_piles=list,
+    side_sweeps=list,
+    deck=list,
+    made=list,
+    out=list,
 )
 cdef void _play_hand(
     object rules, int compulsion, tuple hand_in_play, int dealer, Random rng
