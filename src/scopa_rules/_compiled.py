@@ -146,7 +146,7 @@ def kernel_info() -> KernelInfo:
     >>> info.kind in ("compiled", "pure", "partial")
     True
     >>> sorted(info.compiled + info.pure)
-    ['captures', 'dealing', 'encoding', 'observation', 'scoring', 'state']
+    ['_kernel', 'captures', 'dealing', 'encoding', 'observation', 'scoring', 'state']
     """
     files = {
         name: getattr(sys.modules[f"{__package__}.{name}"], "__file__", None)
