@@ -61,6 +61,7 @@ from .observation import (
     observe,
 )
 from .perft import perft
+from .playouts import Playout, random_playout, random_playouts
 from .records import MAX_TARGET_SCORE, MAX_TURNS, GameRecord
 from .rules import (
     CaptureCompulsion,
@@ -161,5 +162,8 @@ __all__ = [
     "perft",
     "play_game",
     "playout",
+    "Playout",
+    "random_playout",
+    "random_playouts",
     "score_hand",
 ]
