@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import inspect
 import io
+import itertools
 import re
 
 import pytest
@@ -32,7 +33,7 @@ def attribute_doc(cls: type, name: str) -> str:
     (node,) = (
         n for n in body if isinstance(n, ast.ClassDef) and n.name == cls.__name__
     )
-    for field, doc in zip(node.body, node.body[1:]):
+    for field, doc in itertools.pairwise(node.body):
         if (
             isinstance(field, ast.AnnAssign)
             and isinstance(field.target, ast.Name)
@@ -89,7 +90,9 @@ def test_the_command_line_counts_from_1() -> None:
 
 
 def test_a_seats_cards_are_named_by_the_seat() -> None:
-    with pytest.raises(sr.InvalidStateError, match="both in seat 0's hand and in seat 1's hand"):
+    with pytest.raises(
+        sr.InvalidStateError, match="both in seat 0's hand and in seat 1's hand"
+    ):
         sr.GameState.from_position(
             sr.Ruleset.scopa(), hands=["7D", "7D 2C"], table="3S"
         )
