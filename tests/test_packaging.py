@@ -60,3 +60,25 @@ def test_every_example_is_on_the_examples_page() -> None:
         assert f"<../{example}>`" in page, example
     manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
     assert "graft examples" in manifest
+
+
+def test_the_readme_links_one_repository_and_its_picture() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme.index("pip install scopa-rules") < readme.index("pip install -e")
+    links = dict(re.findall(r"^\[(\w+)\]: (\S+)$", readme, re.MULTILINE))
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    source = re.search(r'^Source = "(\S+)"$', project, re.MULTILINE)
+    docs = re.search(r'^Documentation = "(\S+)"$', project, re.MULTILINE)
+    assert source is not None
+    assert docs is not None
+    assert links["source"] == source.group(1)
+    assert links["docs"] == docs.group(1)
+    # PyPI shows no relative picture: the README names it by its address in
+    # the repository, and that address names a committed file.
+    owner_and_name = source.group(1).removeprefix("https://github.com/")
+    raw = f"https://raw.githubusercontent.com/{owner_and_name}/main/"
+    assert links["picture"].startswith(raw)
+    assert (ROOT / links["picture"].removeprefix(raw)).is_file()
+    assert "][picture]" in readme
+    for label, address in links.items():
+        assert address.startswith((source.group(1), docs.group(1), raw)), label
