@@ -11,6 +11,8 @@ family of card games.
 
 from __future__ import annotations
 
+from importlib.metadata import version as _installed_version
+
 # First: with SCOPA_RULES_PURE set, it makes the modules below load from
 # their Python sources even where compiled ones are installed.
 from ._compiled import KernelInfo, kernel_info
@@ -88,7 +90,9 @@ from .state import (
 from .tournament import MatchResult, Standing, match
 from .views import PlayerView
 
-__version__ = "0.1.0.dev0"
+# The version is written once, in pyproject.toml; this is the installed
+# package's metadata.
+__version__ = _installed_version("scopa-rules")
 
 __all__ = [
     "ACTION_ENCODING_VERSION",
