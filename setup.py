@@ -69,6 +69,13 @@ def extensions() -> list[Any]:
 class OptionalBuildExt(build_ext):
     """Compile what can be compiled; a module that fails stays pure Python."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:
+            # One compiler per core: the modules compile independently, and
+            # every install and CI's wheel build wait for the slowest.
+            self.parallel = True
+
     def run(self) -> None:
         try:
             super().run()

@@ -31,6 +31,9 @@ DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent / "src"))
 # The docs' own extensions: scopa_pictures draws the pictures.
 sys.path.insert(0, str(DOCS / "_ext"))
+# The Python sources, compiled modules or not (on Read the Docs too): their
+# signatures carry the type annotations the API reference shows.
+os.environ.setdefault("SCOPA_RULES_PURE", "1")
 
 import scopa_rules  # noqa: E402
 

@@ -18,7 +18,7 @@ import scopa_rules as sr
 from scopa_rules import _compiled
 
 # Plays seeded random games of every preset and prints one digest of every
-# state met, its legal moves, records and perft counts.
+# state met, its legal moves, records, perft counts and kernel playouts.
 _GAMES = textwrap.dedent(
     """
     import hashlib, json, random
@@ -40,6 +40,9 @@ _GAMES = textwrap.dedent(
             digest.update(json.dumps(state.to_dict(), sort_keys=True).encode())
             digest.update(state.record().to_text().encode())
         digest.update(repr(sr.perft(sr.new_game(rules, seed=1), 3)).encode())
+        digest.update(repr(sr.random_playouts(rules, range(20), until="game")).encode())
+        midway = sr.new_game(rules, seed=5).apply(sr.new_game(rules, seed=5).legal_moves()[-1])
+        digest.update(repr(sr.random_playouts(midway, range(20))).encode())
     print(sr.kernel_info().kind, digest.hexdigest())
     """
 )

@@ -476,7 +476,7 @@ def test_from_position_wants_scores_of_0_or_more_per_side(scores: Any) -> None:
 def test_from_position_refuses_a_card_in_two_places() -> None:
     rest = sr.ALL_CARDS - sr.CardSet("7D KS")
     with pytest.raises(
-        sr.InvalidStateError, match="card 7D is both in hand 0 and in table"
+        sr.InvalidStateError, match="card 7D is both in seat 0's hand and in table"
     ):
         sr.GameState.from_position(
             sr.Ruleset.scopa(), hands=["7D", "KS"], table="7D", piles=[rest, ""]

@@ -11,6 +11,8 @@ family of card games.
 
 from __future__ import annotations
 
+from importlib.metadata import version as _installed_version
+
 # First: with SCOPA_RULES_PURE set, it makes the modules below load from
 # their Python sources even where compiled ones are installed.
 from ._compiled import KernelInfo, kernel_info
@@ -61,6 +63,7 @@ from .observation import (
     observe,
 )
 from .perft import perft
+from .playouts import Playout, random_playout, random_playouts
 from .records import MAX_TARGET_SCORE, MAX_TURNS, GameRecord
 from .rules import (
     CaptureCompulsion,
@@ -87,7 +90,9 @@ from .state import (
 from .tournament import MatchResult, Standing, match
 from .views import PlayerView
 
-__version__ = "0.1.0.dev0"
+# The version is written once, in pyproject.toml; this is the installed
+# package's metadata.
+__version__ = _installed_version("scopa-rules")
 
 __all__ = [
     "ACTION_ENCODING_VERSION",
@@ -161,5 +166,8 @@ __all__ = [
     "perft",
     "play_game",
     "playout",
+    "Playout",
+    "random_playout",
+    "random_playouts",
     "score_hand",
 ]

@@ -8,7 +8,8 @@
 * ``rules``: the presets, or every rule in force for one preset.
 
 Every command has ``--help``; bad arguments get a one-line error and exit
-status 2.
+status 2.  ``--version`` says the version, the build and the Python running
+it (what a bug report needs).
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import NoReturn, TextIO
 
+from . import __version__, tournament
 from . import events as ev
-from . import tournament
+from ._compiled import kernel_info
 from .bots import Bot, FullStateBot, GreedyBot, IsmctsBot, RandomBot, _ask
 from .errors import (
     AmbiguousMoveError,
@@ -612,6 +614,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="scopa-rules",
         description="Rules engine for Scopa, Scopone, Chkobba, Escoba and their variants.",
+    )
+    python = ".".join(map(str, sys.version_info[:3]))
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__} on Python {python}, {kernel_info()}",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     demo = commands.add_parser(

@@ -41,6 +41,7 @@ COMPILED_MODULES = (
     "state",
     "observation",
     "encoding",
+    "_kernel",
 )
 """The modules the build compiles, by name inside the package (read by
 ``setup.py``)."""
@@ -145,7 +146,7 @@ def kernel_info() -> KernelInfo:
     >>> info.kind in ("compiled", "pure", "partial")
     True
     >>> sorted(info.compiled + info.pure)
-    ['captures', 'dealing', 'encoding', 'observation', 'scoring', 'state']
+    ['_kernel', 'captures', 'dealing', 'encoding', 'observation', 'scoring', 'state']
     """
     files = {
         name: getattr(sys.modules[f"{__package__}.{name}"], "__file__", None)

@@ -85,9 +85,9 @@ def position_state(
         raise InvalidStateError(
             f"these rules have {sides} sides: give {sides} piles, not {len(pile_sets)}"
         )
-    places = [(f"hand {i}", h) for i, h in enumerate(hand_sets)]
+    places = [(f"seat {i}'s hand", h) for i, h in enumerate(hand_sets)]
     places += [("table", table_set), ("stock", CardSet(stock_cards))]
-    places += [(f"pile {i}", p) for i, p in enumerate(pile_sets)]
+    places += [(f"side {i}'s pile", p) for i, p in enumerate(pile_sets)]
     _check_all_cards(places)
     sizes = [len(h) for h in hand_sets]
     if not any(sizes):

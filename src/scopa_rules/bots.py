@@ -40,6 +40,7 @@ from ._frozen import Frozen
 from .cards import Card, CardSet, Rank
 from .errors import InvalidStateError, shown
 from .moves import Move, MoveKind
+from .playouts import random_playout
 from .rules import CaptureMode, Ruleset
 from .state import GameState, new_game
 from .views import PlayerView
@@ -329,7 +330,8 @@ class IsmctsBot(Frozen):
     random (``view.sample(rng)``, a *determinization*), walks
     down one tree shared by all iterations, choosing among the moves legal in
     that deal by UCB (``exploration`` weighs trying rarely played moves),
-    adds one new move, plays the rest of the hand at random, and credits
+    adds one new move, plays the rest of the hand at random (in the kernel,
+    :func:`random_playout`), and credits
     every move on the way with a reward for its side's lead in the hand's
     points.  The bot plays the move it tried most.
 
@@ -428,11 +430,13 @@ class IsmctsBot(Frozen):
             assert node.move is not None
             state = state.apply(node.move, check=False)
         # 3. Simulation: play the rest of the hand at random (if the tree's
-        # moves have not ended it already).
+        # moves have not ended it already), in the kernel: no state per ply.
         if len(state.hand_results) == hands_done:
-            state = playout(state, rng)
+            totals = random_playout(state, rng.getrandbits(64)).points
+        else:
+            totals = state.hand_results[hands_done].score.totals
         # 4. Backpropagation: each move earns its own side's reward.
-        rewards = _rewards(state.hand_results[hands_done].score.totals)
+        rewards = _rewards(totals)
         rules = state.rules
         walk: _Node | None = node
         while walk is not None:

@@ -110,6 +110,7 @@ class Redealt:
 
     type: ClassVar[str] = "redealt"
     hand_number: int
+    """The hand's number, from 0 (show ``hand_number + 1`` to people)."""
     reason: str
     table: CardSet
 
@@ -276,6 +277,7 @@ class HandEnded:
 
     type: ClassVar[str] = "hand_ended"
     hand_number: int
+    """The hand's number, from 0 (show ``hand_number + 1`` to people)."""
     leftover: CardSet
     leftover_side: int | None
 
@@ -292,6 +294,7 @@ class HandScored:
 
     type: ClassVar[str] = "hand_scored"
     hand_number: int
+    """The hand's number, from 0 (show ``hand_number + 1`` to people)."""
     score: HandScore
     scores: tuple[int, ...]
 

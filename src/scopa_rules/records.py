@@ -173,10 +173,10 @@ def _position_from_dict(rules: Ruleset, data: object, seed: int | None) -> GameS
     piles = _text_list(data.get("piles"), rules.sides, f"{what}'s piles")
     return GameState.from_position(
         rules,
-        hands=[_cards(h, f"{what}'s hand {i}") for i, h in enumerate(hands)],
+        hands=[_cards(h, f"{what}'s hand of seat {i}") for i, h in enumerate(hands)],
         table=_cards(data.get("table", ""), f"{what}'s table"),
         stock=_ordered_cards(data.get("stock", ""), f"{what}'s stock"),
-        piles=[_cards(p, f"{what}'s pile {i}") for i, p in enumerate(piles)],
+        piles=[_cards(p, f"{what}'s pile of side {i}") for i, p in enumerate(piles)],
         sweeps=_int_list(data.get("sweeps"), rules.sides, f"{what}'s sweeps"),
         scores=_int_list(data.get("scores"), rules.sides, f"{what}'s scores"),
         current_player=_optional_int(data, "current_player", what),
@@ -808,14 +808,16 @@ def _check_snapshot_cards(rules: Ruleset, snapshot: Mapping[str, Any]) -> None:
     places: list[tuple[str, CardSet]] = []
     hands = _text_list(snapshot.get("hands"), rules.players, "the saved hands")
     places += [
-        (f"hand {i}", _cards(h, f"the saved hand {i}")) for i, h in enumerate(hands)
+        (f"seat {i}'s hand", _cards(h, f"the saved hand of seat {i}"))
+        for i, h in enumerate(hands)
     ]
     places.append(("table", _cards(snapshot.get("table", ""), "the saved table")))
     stock = _ordered_cards(snapshot.get("stock", ""), "the saved stock")
     places.append(("stock", CardSet(stock)))
     piles = _text_list(snapshot.get("piles"), rules.sides, "the saved piles")
     places += [
-        (f"pile {i}", _cards(p, f"the saved pile {i}")) for i, p in enumerate(piles)
+        (f"side {i}'s pile", _cards(p, f"the saved pile of side {i}"))
+        for i, p in enumerate(piles)
     ]
     first = snapshot.get("first_card")
     if first is not None:

@@ -145,7 +145,8 @@ class HandResult(Frozen):
     """
 
     number: int
-    """The hand's number, from 0."""
+    """The hand's number, from 0 (show ``number + 1`` to people, as
+    :attr:`GameState.hand_number`)."""
     dealer: int
     deck: Deck | None
     """The deck the hand was played with (``None`` for a hand that began
@@ -680,7 +681,9 @@ class GameState:
 
     def cards_in_play(self) -> Iterator[tuple[str, CardSet]]:
         """Every place a card can be, with its cards: each hand, the table,
-        the stock, each pile and the pending first card.  Together they hold
+        the stock, each pile and the pending first card, named as the error
+        messages name them (``"seat 0's hand"``, ``"table"``, ``"stock"``,
+        ``"side 0's pile"``, ``"first card"``).  Together they hold
         each of the 40 cards exactly once, except while the game waits for a
         deck (:attr:`Phase.AWAITING_DEAL`), when no card is out.
 
@@ -690,11 +693,11 @@ class GameState:
         40
         """
         for seat, hand in enumerate(self.hands):
-            yield f"hand {seat}", hand
+            yield f"seat {seat}'s hand", hand
         yield "table", self.table
         yield "stock", CardSet(self.stock)
         for side, pile in enumerate(self.piles):
-            yield f"pile {side}", pile
+            yield f"side {side}'s pile", pile
         if self.first_card is not None:
             yield "first card", CardSet([self.first_card])
 
@@ -1254,7 +1257,7 @@ class GameState:
         >>> sr.GameState.from_dict(data)
         Traceback (most recent call last):
         ...
-        scopa_rules.errors.InvalidStateError: card AD is saved both in hand 1 and in table
+        scopa_rules.errors.InvalidStateError: card AD is saved both in seat 1's hand and in table
         """
         from .records import MAX_TARGET_SCORE, MAX_TURNS, state_from_dict
 

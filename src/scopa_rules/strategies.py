@@ -48,9 +48,17 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
-from hypothesis import assume
-from hypothesis import strategies as st
-from hypothesis.errors import InvalidArgument
+try:
+    from hypothesis import assume
+    from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
+except ModuleNotFoundError as missing:
+    # Say which extra brings Hypothesis, not just that a module is missing.
+    raise ModuleNotFoundError(
+        "scopa_rules.strategies needs Hypothesis, an optional dependency: "
+        'pip install "scopa-rules[hypothesis]"',
+        name=missing.name,
+    ) from missing
 
 from ._reachable import table_limit
 from .cards import ALL_CARDS, Card, CardSet

@@ -136,6 +136,8 @@ class PlayerView(Frozen):
     phase: Phase
     dealer: int
     hand_number: int
+    """The number of the hand in progress, from 0, as
+    :attr:`GameState.hand_number` (show ``hand_number + 1`` to people)."""
     current_player: int | None
     hand: CardSet
     """The seat's own cards."""

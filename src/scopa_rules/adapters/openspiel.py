@@ -294,7 +294,7 @@ def _history_text(state: GameState, seat: int) -> str:
     lines = []
     for result in view.hand_results:
         lines.append(
-            f"hand {result.number}: "
+            f"hand {result.number + 1}: "
             + " ".join(f"{t.seat}:{t.move}" for t in result.turns)
         )
     lines.append("this hand: " + " ".join(f"{t.seat}:{t.move}" for t in view.turns))

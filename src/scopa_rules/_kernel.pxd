@@ -1,0 +1,104 @@
+# C types for _kernel.py when Cython compiles it (an "augmenting" .pxd: the
+# .py stays plain Python and runs as it is without Cython).  Masks are
+# unsigned 64-bit ints; counts, seats and card indexes C ints.
+import cython
+
+cdef unsigned long long _MASK32
+cdef unsigned long long _MASK64
+cdef unsigned long long _GOLDEN
+cdef unsigned long long _MIX1
+cdef unsigned long long _MIX2
+cdef unsigned long long _ONE
+cdef unsigned long long _ACES
+cdef int _KEY_BITS
+cdef int _NO_COMPULSION
+cdef int _CARD_COMPULSION
+cdef int _WHOLE_HAND
+cdef int _BIT_INDEX[67]
+cdef unsigned long long _RANK_SPREAD[1024]
+
+cdef unsigned long long _mix(unsigned long long z)
+
+@cython.final
+cdef class Random:
+    cdef public unsigned long long state
+    @cython.locals(x=cython.ulonglong)
+    cpdef unsigned long long below(self, unsigned long long n)
+
+@cython.locals(
+    low=cython.ulonglong,
+    index=cython.int,
+    trails=cython.ulonglong,
+    captured=cython.bint,
+    pattern=cython.ulonglong,
+    columns=cython.ulonglong,
+    entry=list,
+    mask=cython.ulonglong,
+)
+cdef void _plays(
+    object rules,
+    dict patterns,
+    object key,
+    bint optional_ace,
+    int compulsion,
+    unsigned long long hand,
+    unsigned long long table,
+    list out,
+) except *
+
+@cython.locals(
+    table=cython.ulonglong,
+    players=cython.int,
+    size=cython.int,
+    partnerships=cython.bint,
+    sweep_rules=cython.bint,
+    optional_ace=cython.bint,
+    declarations=cython.bint,
+    hands=cython.ulonglong[8],
+    piles=cython.ulonglong[8],
+    sweeps=cython.int[8],
+    stock=cython.int[40],
+    used=cython.int,
+    left=cython.int,
+    count=cython.int,
+    choice=cython.ulonglong,
+    index=cython.int,
+    taken=cython.ulonglong,
+    played=cython.ulonglong,
+    hand=cython.ulonglong,
+    seat=cython.int,
+    side=cython.int,
+    last=cython.int,
+    before=cython.ulonglong,
+    empty=cython.bint,
+    cards_left=cython.bint,
+    offset=cython.int,
+    mask=cython.ulonglong,
+    k=cython.int,
+    patterns=dict,
+    seats=list,
+    side_piles=list,
+    side_sweeps=list,
+    deck=list,
+    made=list,
+    out=list,
+)
+cdef void _play_hand(
+    object rules, int compulsion, tuple hand_in_play, int dealer, Random rng
+) except *
+
+@cython.locals(order=list, i=cython.int, j=cython.int)
+cpdef list shuffled(Random rng)
+
+@cython.locals(
+    players=cython.int,
+    size=cython.int,
+    used=cython.int,
+    offset=cython.int,
+    k=cython.int,
+    mask=cython.ulonglong,
+    table=cython.ulonglong,
+    redeals=cython.bint,
+    fifteens=cython.bint,
+)
+cpdef tuple deal(object rules, int dealer, Random rng)

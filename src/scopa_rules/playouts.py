@@ -1,0 +1,169 @@
+"""Random playouts in bulk: the rollout step of a search and quick
+simulations, run in the kernel (:mod:`scopa_rules._kernel`) on masks.
+
+:func:`bots.playout <scopa_rules.bots.playout>` plays on through
+:meth:`GameState.apply` and returns the state reached, with any policy;
+the functions here play uniformly random legal moves only and return the
+scores, several times faster (many times faster in the compiled build).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from ._kernel import Deal, Random, play
+from .deck import check_seed
+from .errors import InvalidStateError, shown
+from .rules import Ruleset
+from .state import (
+    _AWAITING_DEAL,
+    _DEALER,
+    _DECLARATIONS,
+    _FIRST_CARD_PHASE,
+    _HANDS,
+    _LAST_CAPTURER,
+    _PHASE,
+    _PILES,
+    _PLAY,
+    _RULES,
+    _SCORES,
+    _STOCK,
+    _SWEEPS,
+    _TABLE,
+    _TO_MOVE,
+    GameState,
+)
+
+__all__ = ["Playout", "random_playout", "random_playouts"]
+
+
+class Playout(NamedTuple):
+    """Where a random playout ended.
+
+    >>> import scopa_rules as sr
+    >>> result = sr.random_playout(sr.new_game(seed=7), seed=1)
+    >>> result.hands, len(result.points), result.points == result.scores
+    (1, 2, True)
+    """
+
+    points: tuple[int, ...]
+    """Each side's points won during the playout (declarations included)."""
+    scores: tuple[int, ...]
+    """Each side's match score at the end."""
+    winner: int | None
+    """The winning side if the game ended, else ``None``."""
+    hands: int
+    """How many hands were finished."""
+
+
+def random_playout(state: GameState, seed: int, *, until: str = "hand") -> Playout:
+    """Play on from ``state`` with uniformly random legal moves for every
+    seat, to the end of the hand in play (``until="hand"``) or of the game
+    (``until="game"``), and say where it ended.
+
+    The moves are those :meth:`GameState.legal_moves` lists, drawn from a
+    generator seeded with ``seed`` (the same playout in the compiled and the
+    pure build; not :mod:`random`'s stream).  The hand in play is played
+    from the state's cards, a pending hand dealt as the state deals it, a
+    Chkobba first card kept or tabled at random; the hands after it are
+    dealt from shuffles of the same generator.  A finished game gives no
+    points.  For any other policy, or to keep the states, use
+    :func:`scopa_rules.playout`.
+
+    >>> import scopa_rules as sr
+    >>> state = sr.new_game(sr.Ruleset.scopa(), seed=7)
+    >>> random_playout(state, seed=3) == random_playout(state, seed=3)
+    True
+    >>> final = random_playout(state, seed=3, until="game")
+    >>> final.winner is not None and max(final.scores) >= 11
+    True
+    """
+    if not isinstance(state, GameState):
+        raise InvalidStateError(f"state must be a GameState, not {shown(state)}")
+    whole_game = _until(until)
+    check_seed(seed)
+    return _from_state(state, seed, whole_game)
+
+
+def random_playouts(
+    start: GameState | Ruleset, seeds: Iterable[int], *, until: str = "hand"
+) -> list[Playout]:
+    """One :func:`random_playout` from ``start`` for each seed, in order.
+
+    ``start`` is a state, or a ruleset for fresh games: each seed deals every
+    hand of its game from its generator, the last seat dealing first as in
+    :func:`new_game` (so the deals are not those of ``new_game(seed=...)``).
+    This is the rollout step of a search, or a quick simulation, in one call.
+
+    >>> import scopa_rules as sr
+    >>> results = random_playouts(sr.Ruleset.scopa(), range(100), until="game")
+    >>> len(results), all(r.winner is not None for r in results)
+    (100, True)
+    >>> wins = [r.winner for r in results]
+    >>> 30 < wins.count(0) < 70
+    True
+    """
+    whole_game = _until(until)
+    seeds = list(seeds)
+    for seed in seeds:
+        check_seed(seed)
+    if isinstance(start, GameState):
+        return [_from_state(start, seed, whole_game) for seed in seeds]
+    if not isinstance(start, Ruleset):
+        raise InvalidStateError(
+            f"start must be a GameState or a Ruleset, not {shown(start)}"
+        )
+    zeros = (0,) * start.sides
+    dealer = start.players - 1
+    return [
+        _result(zeros, play(start, None, zeros, dealer, Random(seed), whole_game))
+        for seed in seeds
+    ]
+
+
+def _until(until: object) -> bool:
+    if until not in ("hand", "game"):
+        raise InvalidStateError(f"until must be 'hand' or 'game', not {shown(until)}")
+    return until == "game"
+
+
+def _from_state(state: GameState, seed: int, whole_game: bool) -> Playout:
+    rng = Random(seed)
+    while True:
+        fields = state._dealt()
+        phase = fields[_PHASE]
+        if phase is not _FIRST_CARD_PHASE:
+            break
+        moves = state.legal_moves()  # keep or table: a random choice too
+        state = state.apply(moves[rng.below(len(moves))])
+    scores: tuple[int, ...] = fields[_SCORES]
+    if phase is _PLAY:
+        last = fields[_LAST_CAPTURER]
+        hand_in_play: Deal | None = (
+            list(fields[_HANDS]),
+            fields[_TABLE],
+            list(fields[_PILES]),
+            list(fields[_SWEEPS]),
+            [card.index for card in fields[_STOCK]],
+            fields[_TO_MOVE],
+            -1 if last is None else last,
+            list(fields[_DECLARATIONS]),
+        )
+    elif phase is _AWAITING_DEAL:
+        hand_in_play = None  # no deck to deal: the generator deals it
+    else:
+        return Playout((0,) * len(scores), scores, state.winner, 0)
+    reached = play(
+        fields[_RULES], hand_in_play, scores, fields[_DEALER], rng, whole_game
+    )
+    return _result(scores, reached)
+
+
+def _result(
+    start: tuple[int, ...], reached: tuple[tuple[int, ...], int | None, int]
+) -> Playout:
+    scores, winner, hands = reached
+    return Playout(
+        tuple([end - begin for end, begin in zip(scores, start, strict=True)]), scores, winner, hands
+    )
