@@ -220,7 +220,8 @@ def test_a_cappotto_ends_the_game_at_once() -> None:
     for seed in range(4):
         result = sr.random_playout(state, seed, until="game")
         assert result == reference(state, seed, "game")
-        assert result.winner == 0 and result.hands == 1
+        assert result.winner == 0
+        assert result.hands == 1
 
 
 @pytest.mark.parametrize(

@@ -165,5 +165,8 @@ def _result(
 ) -> Playout:
     scores, winner, hands = reached
     return Playout(
-        tuple([end - begin for end, begin in zip(scores, start, strict=True)]), scores, winner, hands
+        tuple([end - begin for end, begin in zip(scores, start, strict=True)]),
+        scores,
+        winner,
+        hands,
     )
