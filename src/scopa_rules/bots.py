@@ -355,7 +355,7 @@ class IsmctsBot(Frozen):
         >>> import random
         >>> import scopa_rules as sr
         >>> IsmctsBot(iterations=20).choose(sr.new_game(seed=7).view(0), random.Random(1))
-        Move.parse('3D')
+        Move.parse('5C')
         """
         moves = _legal_moves(view)
         if len(moves) == 1:
