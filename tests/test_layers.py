@@ -36,6 +36,7 @@ LAYERS = (
     "scoring",
     "declarations",
     "_kernel",
+    "_hands",
     "state",
     "_explain",
     "_positions",

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ._frozen import Frozen
+from ._hands import _finished
 from .captures import capture_masks
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .declarations import Declaration, _kind_of
@@ -49,7 +50,6 @@ from .state import (
     Phase,
     Turn,
     _DealSource,
-    _finished,
     _hand_log,
     _make_state,
     legal_plays,
