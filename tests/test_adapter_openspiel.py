@@ -4,6 +4,7 @@ test and played by its MCTS and ISMCTS bots."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -199,3 +200,42 @@ def test_mcts_and_ismcts_bots_play_it() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert len(state.history()) == 52
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [sr.Ruleset.scopa(capture_mode="match_or_fifteen"), sr.Ruleset.chkobba(players=4)],
+    ids=["match_or_fifteen", "chkobba4"],
+)
+def test_python_callers_get_pyspiels_own_answers(rules: sr.Ruleset) -> None:
+    # The state answers a Python caller without going through C++; calling
+    # pyspiel's own methods on it goes through C++ and the observer.
+    game = load_game(rules)
+    state = game.new_initial_state()
+    players = [None, *range(-4, rules.players + 1)]
+    nodes = 0
+    while not state.is_terminal():
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        for player in players:
+            given = () if player is None else (player,)
+            for ours, theirs in (
+                (state.legal_actions, pyspiel.State.legal_actions),
+                (state.observation_tensor, pyspiel.State.observation_tensor),
+                (
+                    state.information_state_tensor,
+                    pyspiel.State.information_state_tensor,
+                ),
+            ):
+                try:
+                    expected = theirs(state, *given)
+                except pyspiel.SpielError as error:
+                    with pytest.raises(
+                        pyspiel.SpielError, match=re.escape(str(error)[-20:])
+                    ):
+                        ours(*given)
+                else:
+                    assert ours(*given) == expected
+        nodes += 1
+        state = play_to(state, 1, seed=nodes)
+    assert state.legal_actions() == [] == state.legal_actions(0)
+    assert nodes > 100

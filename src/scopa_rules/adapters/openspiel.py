@@ -217,6 +217,41 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         assert self._point is not None
         return list(self._point.legal_actions())
 
+    # pyspiel's own is_chance_node, legal_actions and tensors answer a Python
+    # caller through C++, which calls back into this class (and sizes every
+    # tensor on a fresh initial state first): these give a Python caller the
+    # same answers straight from the point, and leave anything else (a seat
+    # out of range, no point yet) to pyspiel.
+
+    def is_chance_node(self) -> bool:
+        """Whether a card is to be dealt."""
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the one to act by default)."""
+        mover = self._player
+        if mover >= 0 and (player is None or player == mover):
+            assert self._point is not None
+            return list(self._point.legal_actions())
+        given = () if player is None else (player,)
+        return pyspiel.State.legal_actions(self, *given)  # type: ignore[no-any-return]
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation of ``player`` (the one to act by default)."""
+        return self._tensor(player, pyspiel.State.observation_tensor)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information state of ``player`` as a tensor: its observation."""
+        return self._tensor(player, pyspiel.State.information_state_tensor)
+
+    def _tensor(self, player: int | None, pyspiels: Any) -> list[float]:
+        seat = self._player if player is None else player
+        point = self._point
+        if point is None or not 0 <= seat < self._rules.players:
+            given = () if player is None else (player,)
+            return pyspiels(self, *given)  # type: ignore[no-any-return]
+        return list(point.observe(seat))
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
         outcomes = _OUTCOMES[40 - len(self._dealing)]
