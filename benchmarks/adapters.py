@@ -206,6 +206,22 @@ def _trivial_env(rules: sr.Ruleset) -> Any:
     return Env()
 
 
+def bots_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
+    """A game like the Gymnasium run's through the library alone: seat 0
+    chooses as the library way does, the other seats are random bots that
+    choose from their seat's view, as the environment's opponents do."""
+    rng = random.Random(seed)
+    bot = sr.RandomBot()
+    state = sr.new_game(rules, seed=seed)
+    while not state.is_over:
+        seat = state.current_player
+        if seat == 0:
+            state = state.apply(rng.choice(state.legal_moves()))
+        else:
+            state = state.apply(bot.choose(state.view(seat), rng))  # type: ignore[arg-type]
+    return state
+
+
 def gymnasium_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
     import numpy as np
 
@@ -223,14 +239,18 @@ def gymnasium_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
 
 
 # The kinds of node each OpenSpiel game went through (True for a chance
-# node), by seed, for the trivial game to replay.
-_NODES: dict[int, tuple[list[bool], sr.GameState]] = {}
+# node), by way and seed, for the trivial game to replay.
+_NODES: dict[tuple[str, int], tuple[list[bool], sr.GameState]] = {}
 
 
-def openspiel_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
+def openspiel_game(
+    rules: sr.Ruleset, seed: int, *, chance: str = "cards"
+) -> sr.GameState:
     from scopa_rules.adapters.openspiel import load_game
 
-    state = _built("openspiel", rules, lambda: load_game(rules)).new_initial_state()
+    way = "openspiel" if chance == "cards" else "os sampled"
+    game = _built(way, rules, lambda: load_game(rules, chance=chance, seed=0))  # type: ignore[arg-type]
+    state = game.new_initial_state()
     rng = random.Random(seed)
     nodes: list[bool] = []
     while not state.is_terminal():
@@ -242,12 +262,18 @@ def openspiel_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
             state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
     final: sr.GameState = state.point.state
-    _NODES[seed] = (nodes, final)
+    _NODES[way, seed] = (nodes, final)
     return final
 
 
-def pyspiel_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
-    nodes, final = _NODES[seed]
+def sampled_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
+    return openspiel_game(rules, seed, chance="sampled")
+
+
+def pyspiel_game(
+    rules: sr.Ruleset, seed: int, *, way: str = "openspiel"
+) -> sr.GameState:
+    nodes, final = _NODES[way, seed]
     state = _trivial_game(rules).new_initial_state()
     state.script = nodes
     rng = random.Random(seed)
@@ -258,6 +284,10 @@ def pyspiel_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
             state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
     return final
+
+
+def pyspiel_sampled_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
+    return pyspiel_game(rules, seed, way="os sampled")
 
 
 _TRIVIAL: list[Any] = []
@@ -299,6 +329,7 @@ def _trivial_game(rules: sr.Ruleset) -> Any:
     )
     chances = [(index, 1.0 / 40) for index in range(40)]
     legal = [0, 1, 2]
+    zeros = (0.0,) * size
 
     class Observer:
         def __init__(self) -> None:
@@ -324,6 +355,16 @@ def _trivial_game(rules: sr.Ruleset) -> Any:
 
         def _legal_actions(self, player: int) -> list[int]:
             return legal
+
+        # Answered in Python, as the adapter's state answers them.
+        def is_chance_node(self) -> bool:
+            return self.step < len(self.script) and self.script[self.step]
+
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            return legal
+
+        def observation_tensor(self, player: int | None = None) -> list[float]:
+            return list(zeros)
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             return chances
@@ -361,8 +402,23 @@ WAYS: dict[str, tuple[Callable[[sr.Ruleset, int], sr.GameState], str | None]] = 
     "pettingzoo": (pettingzoo_game, "pettingzoo"),
     "pz floor": (pettingzoo_floor_game, "pettingzoo"),
     "gymnasium": (gymnasium_game, "gymnasium"),
+    "bots": (bots_game, None),
     "openspiel": (openspiel_game, "pyspiel"),
     "pyspiel": (pyspiel_game, "pyspiel"),
+    "os sampled": (sampled_game, "pyspiel"),
+    "pyspiel/s": (pyspiel_sampled_game, "pyspiel"),
+}
+
+
+# Each adapter's floor: what the framework (or, for Gymnasium, the bots)
+# costs by itself, and whether that figure leaves out the library's moves
+# (the trivial framework games make none) or counts them (the bots' game is
+# played through the library).
+FLOORS: dict[str, tuple[str, bool]] = {
+    "pettingzoo": ("pz floor", False),
+    "gymnasium": ("bots", True),
+    "openspiel": ("pyspiel", False),
+    "os sampled": ("pyspiel/s", False),
 }
 
 
@@ -375,9 +431,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = sr.Ruleset.from_name(args.preset)
     chosen = ["library", *(w for w in args.ways.split(",") if w != "library")]
-    # The floors replay their framework's run.
-    for floor, run in (("pyspiel", "openspiel"), ("pz floor", "pettingzoo")):
-        if floor in chosen and run not in chosen:
+    # The framework floors replay their adapter's run.
+    for run, (floor, _) in FLOORS.items():
+        if floor in chosen and run not in chosen and floor != "bots":
             chosen.insert(chosen.index(floor), run)
     print(f"{args.games} random games of {args.preset}, the same seeds each way")
     per_move: dict[str, float] = {}
@@ -400,26 +456,21 @@ def main(argv: list[str] | None = None) -> None:
             f"{moves / seconds:10.0f} moves/s {per_move[name]:8.1f} µs/move"
         )
     base = per_move["library"]
+    floors = {floor for floor, _ in FLOORS.values()}
     print(f"overhead per move, in units of the library's own {base:.1f} µs:")
     for name, micros in per_move.items():
-        if name not in ("library", "pyspiel", "pz floor"):
+        if name != "library" and name not in floors:
             print(
                 f"{name:>10}: {micros - base:8.1f} µs = {(micros - base) / base:5.2f}x"
             )
-    if "pz floor" in per_move and "pettingzoo" in per_move:
-        pz_floor = per_move["pz floor"]
-        own = per_move["pettingzoo"] - pz_floor - base
-        print(
-            f"PettingZoo's own calls and the masked choice take {pz_floor:.1f} µs a "
-            f"move; the rest, less the library, is {own:.1f} µs = {own / base:.2f}x"
-        )
-    if "pyspiel" in per_move and "openspiel" in per_move:
-        own = per_move["openspiel"] - per_move["pyspiel"] - base
-        print(
-            f"pyspiel's own calls take {per_move['pyspiel']:.1f} µs a move "
-            f"({per_move['pyspiel'] / per_move['openspiel']:.0%} of OpenSpiel's "
-            f"time); the rest, less the library, is {own:.1f} µs = {own / base:.2f}x"
-        )
+    print("and without what the framework (Gymnasium: the bots) costs by itself:")
+    for name, (floor, counts_library) in FLOORS.items():
+        if name in per_move and floor in per_move:
+            own = per_move[name] - per_move[floor] - (0.0 if counts_library else base)
+            print(
+                f"{name:>10}: {floor} {per_move[floor]:.1f} µs a move; "
+                f"the rest, less the library, {own:.1f} µs = {own / base:.2f}x"
+            )
 
 
 if __name__ == "__main__":
