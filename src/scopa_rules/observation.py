@@ -322,6 +322,12 @@ def _parts(
 
 
 def _floats(masks: list[int], numbers: list[float]) -> tuple[float, ...]:
+    return tuple(_float_list(masks, numbers))
+
+
+def _float_list(masks: list[int], numbers: list[float]) -> list[float]:
+    """The observation's entries in a fresh list (OpenSpiel's tensors are
+    lists)."""
     suit = _SUIT_BITS
     out: list[float] = []
     for mask in masks:
@@ -333,7 +339,7 @@ def _floats(masks: list[int], numbers: list[float]) -> tuple[float, ...]:
         else:  # the open capture's blocks, mostly
             out += _NO_CARDS
     out += map(float, numbers)
-    return tuple(out)
+    return out
 
 
 # A card block's entries, a suit (ten bits of the mask) at a time.

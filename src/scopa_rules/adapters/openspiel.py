@@ -48,7 +48,13 @@ import pyspiel
 from ..cards import ALL_CARDS, Card, CardSet
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
 from ..errors import InvalidStateError, shown
-from ..observation import most_hand_points, observation_layout, observation_size
+from ..observation import (
+    _float_list,
+    _state_parts,
+    most_hand_points,
+    observation_layout,
+    observation_size,
+)
 from ..rules import Ruleset
 from ..state import GameState, Phase, new_game
 from . import Returns, check_returns, seat_returns
@@ -323,7 +329,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if point is None or not 0 <= seat < self._rules.players:
             given = () if player is None else (player,)
             return pyspiels(self, *given)  # type: ignore[no-any-return]
-        return list(point.observe(seat))
+        return _float_list(*_state_parts(point.state, seat, point.played, point.taken))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
