@@ -249,7 +249,17 @@ def openspiel_game(
     from scopa_rules.adapters.openspiel import load_game
 
     way = "openspiel" if chance == "cards" else "os sampled"
-    game = _built(way, rules, lambda: load_game(rules, chance=chance, seed=0))  # type: ignore[arg-type]
+    # The default game is loaded without the chance option, so that the
+    # benchmark also runs against versions that do not have it.
+    game = _built(
+        way,
+        rules,
+        lambda: (
+            load_game(rules)
+            if chance == "cards"
+            else load_game(rules, chance="sampled", seed=0)
+        ),
+    )
     state = game.new_initial_state()
     rng = random.Random(seed)
     nodes: list[bool] = []
