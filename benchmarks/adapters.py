@@ -12,25 +12,31 @@ per move:
   (:meth:`ActionState.observe`), what every adapter computes;
 * ``pettingzoo``: ``last()`` (observation and mask as numpy arrays), a masked
   choice, ``step()``, every seat an agent;
+* ``pz floor``: the PettingZoo run's agent steps and masked choices through
+  a trivial ``AECEnv`` that hands out the same arrays every step: PettingZoo's
+  own agent cycle and the choice;
 * ``gymnasium``: ``step()`` with a masked choice, seat 0 the agent, the other
-  seats :class:`RandomBot` (their moves go through the library directly);
+  seats :class:`RandomBot` choosing from their seat's view;
+* ``bots``: a game like Gymnasium's through the library alone: seat 0
+  chooses as ``library`` does, the other seats are random bots choosing from
+  their views, as the environment's opponents do;
 * ``openspiel``: ``legal_actions()``, a choice, ``apply_action()`` and
   ``observation_tensor()`` on a pyspiel state, the deal's 40 chance actions
   per hand included;
 * ``pyspiel``: the same calls on a trivial registered Python game that
-  replays the OpenSpiel run's sequence of chance and seat nodes and does no
-  work of its own: what pyspiel's Python-game protocol costs by itself, a
-  floor no adapter of a Python game can go below;
-* ``pz floor``: the PettingZoo run's agent steps and masked choices through
-  a trivial ``AECEnv`` that hands out the same arrays every step: PettingZoo's
-  own agent cycle and the choice.
+  replays the OpenSpiel run's sequence of chance and seat nodes, answers
+  them in Python as the adapter does and does no work of its own: what
+  pyspiel's Python-game protocol costs by itself, a floor no adapter of a
+  Python game can go below;
+* ``os sampled`` and ``pyspiel/s``: the same two with the game's
+  ``chance="sampled"``: no chance node.
 
 A move is one library move; an adapter may need more than one action for it
 (a capture chosen card by card).  The closing note gives each adapter's
 overhead per move, its time minus the library's, as a multiple of the
-library's own ``legal_moves()`` + ``apply()`` time, and PettingZoo's and
-OpenSpiel's once the framework's own share is set aside.  A framework that is not installed is
-skipped.
+library's own ``legal_moves()`` + ``apply()`` time, then each adapter's
+share once its floor (the framework's own calls; Gymnasium's bots) is set
+aside.  A framework that is not installed is skipped.
 
 Each figure is the median CPU time (``time.process_time``: the machine's
 other work does not count) of ``--rounds`` runs; each environment or game is
@@ -39,20 +45,29 @@ the timed part.  Run it with ``SCOPA_RULES_PURE=1`` to measure the Python
 sources (the compiled build makes the library's own moves cheaper, and so
 every ratio larger).
 
-Figures, 40 games of two-player Scopa, pure Python, median of 7 rounds, on
-a two-core machine shared with other jobs (load average about 3), µs per
-move, before and after the adapters' per-step work was made cheaper (see
-docs/adapters.rst, "What it costs")::
+Figures, one run of 40 games of two-player Scopa, median of 7 rounds, on a
+two-core machine shared with other jobs (load average 9 to 12), µs per move,
+both builds, before and after the second speed pass (before: this benchmark
+on the code without it), overhead after in units of the library's move::
 
-    way          before   after   overhead after
-    library         3.4     3.5
-    actions         7.3     5.0   0.41x
-    observed       17.5    10.6   2.03x
-    pettingzoo     24.1    14.6   3.14x  (2.58x without pz floor)
-    pz floor        2.0     2.0
-    gymnasium      16.4    10.0   1.86x
-    openspiel      44.6    28.5   7.12x  (3.87x without pyspiel)
-    pyspiel        11.3    11.4
+    way          pure: before  after  overhead   compiled: before  after  overhead
+    library              3.4    3.3                          2.4    2.4
+    actions              4.7    4.8   0.44x                  3.6    3.5   0.44x
+    observed            10.7   10.1   2.06x                  8.2    7.6   2.16x
+    pettingzoo          14.7   14.7   3.43x                 11.2   11.0   3.58x
+    pz floor             1.9    1.9                          1.9    1.9
+    gymnasium           19.6   16.1   3.86x                 13.4   11.6   3.86x
+    bots                11.3    8.7                          8.0    6.3
+    openspiel           29.1   15.9   3.80x                 25.8   12.9   4.38x
+    pyspiel              3.4    3.4                          3.4    3.4
+    os sampled             -   13.7   3.12x                    -   10.1   3.22x
+    pyspiel/s              -    1.9                            -    1.9
+
+Without its floor, each adapter's share less the library (pure, compiled):
+pettingzoo 2.85x, 2.78x; gymnasium 2.22x, 2.22x; openspiel 2.77x, 2.96x;
+os sampled 2.54x, 2.43x.  The observation alone (observed less actions) is
+1.6x a library move (1.7x compiled): every adapter that observes at every
+step pays it (see docs/adapters.rst, "What it costs").
 
 Run:  python benchmarks/adapters.py [--games 20] [--preset scopa] [--rounds 7]
       [--ways actions,observed,...]
