@@ -24,6 +24,22 @@ from scopa_rules.adapters.openspiel import (  # noqa: E402
 )
 
 
+def search_bots(game: Any, rng: np.random.RandomState) -> list[Any]:
+    """OpenSpiel's ISMCTS bot for seat 0 and its MCTS bot for seat 1, on a
+    few simulations each."""
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    return [
+        ismcts.ISMCTSBot(
+            game=game,
+            evaluator=evaluator,
+            uct_c=2.0,
+            max_simulations=5,
+            random_state=rng,
+        ),
+        mcts.MCTSBot(game, 2.0, 5, evaluator, random_state=rng),
+    ]
+
+
 def play_to(state: Any, steps: int, seed: int = 0) -> Any:
     """``state`` after ``steps`` random actions (chance ones included)."""
     rng = random.Random(seed)
@@ -183,17 +199,7 @@ def test_the_observer_shows_one_seat_only() -> None:
 def test_mcts_and_ismcts_bots_play_it() -> None:
     game = load_game(sr.Ruleset.scopa())
     rng = np.random.RandomState(1)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bots = [
-        ismcts.ISMCTSBot(
-            game=game,
-            evaluator=evaluator,
-            uct_c=2.0,
-            max_simulations=5,
-            random_state=rng,
-        ),
-        mcts.MCTSBot(game, 2.0, 5, evaluator, random_state=rng),
-    ]
+    bots = search_bots(game, rng)
     state = play_to(game.new_initial_state(), 40)
     for _ in range(12):
         if state.is_chance_node():
@@ -288,17 +294,7 @@ def test_sampled_games_resample_and_play_mcts_and_ismcts() -> None:
         assert state.point is not None
         assert sample.point.state.view(seat) == state.point.state.view(seat)
     rng = np.random.RandomState(3)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bots = [
-        ismcts.ISMCTSBot(
-            game=game,
-            evaluator=evaluator,
-            uct_c=2.0,
-            max_simulations=5,
-            random_state=rng,
-        ),
-        mcts.MCTSBot(game, 2.0, 5, evaluator, random_state=rng),
-    ]
+    bots = search_bots(game, rng)
     for _ in range(12):
         action = bots[state.current_player()].step(state)
         assert action in state.legal_actions()
