@@ -46,26 +46,27 @@ sources (the compiled build makes the library's own moves cheaper, and so
 every ratio larger).
 
 Figures, one run of 40 games of two-player Scopa, median of 7 rounds, on a
-two-core machine shared with other jobs (load average 9 to 12), µs per move,
-both builds, before and after the second speed pass (before: this benchmark
-on the code without it), overhead after in units of the library's move::
+two-core machine shared with other jobs (load average about 12), µs per
+move, both builds, before and after the second speed pass (before: this
+benchmark on the code without it), overhead after in units of the library's
+move::
 
     way          pure: before  after  overhead   compiled: before  after  overhead
-    library              3.4    3.3                          2.4    2.4
-    actions              4.7    4.8   0.44x                  3.6    3.5   0.44x
-    observed            10.7   10.1   2.06x                  8.2    7.6   2.16x
-    pettingzoo          14.7   14.7   3.43x                 11.2   11.0   3.58x
+    library              3.5    3.4                          2.6    2.5
+    actions              5.0    4.7   0.40x                  3.6    3.5   0.44x
+    observed            10.6   10.0   1.96x                  8.2    7.8   2.18x
+    pettingzoo          14.5   14.4   3.25x                 11.3   10.9   3.44x
     pz floor             1.9    1.9                          1.9    1.9
-    gymnasium           19.6   16.1   3.86x                 13.4   11.6   3.86x
-    bots                11.3    8.7                          8.0    6.3
-    openspiel           29.1   15.9   3.80x                 25.8   12.9   4.38x
-    pyspiel              3.4    3.4                          3.4    3.4
-    os sampled             -   13.7   3.12x                    -   10.1   3.22x
-    pyspiel/s              -    1.9                            -    1.9
+    gymnasium           18.7   16.0   3.71x                 12.7   10.9   3.45x
+    bots                11.0    8.3                          7.9    6.2
+    openspiel           28.5   15.3   3.52x                 25.3   12.9   4.26x
+    pyspiel              3.3    3.3                          3.3    3.5
+    os sampled             -   13.1   2.88x                    -   10.3   3.20x
+    pyspiel/s              -    1.9                            -    2.0
 
 Without its floor, each adapter's share less the library (pure, compiled):
-pettingzoo 2.85x, 2.78x; gymnasium 2.22x, 2.22x; openspiel 2.77x, 2.96x;
-os sampled 2.54x, 2.43x.  The observation alone (observed less actions) is
+pettingzoo 2.70x, 2.69x; gymnasium 2.25x, 1.93x; openspiel 2.54x, 2.84x;
+os sampled 2.33x, 2.40x.  The observation alone (observed less actions) is
 1.6x a library move (1.7x compiled): every adapter that observes at every
 step pays it (see docs/adapters.rst, "What it costs").
 
