@@ -12,25 +12,31 @@ per move:
   (:meth:`ActionState.observe`), what every adapter computes;
 * ``pettingzoo``: ``last()`` (observation and mask as numpy arrays), a masked
   choice, ``step()``, every seat an agent;
+* ``pz floor``: the PettingZoo run's agent steps and masked choices through
+  a trivial ``AECEnv`` that hands out the same arrays every step: PettingZoo's
+  own agent cycle and the choice;
 * ``gymnasium``: ``step()`` with a masked choice, seat 0 the agent, the other
-  seats :class:`RandomBot` (their moves go through the library directly);
+  seats :class:`RandomBot` choosing from their seat's view;
+* ``bots``: a game like Gymnasium's through the library alone: seat 0
+  chooses as ``library`` does, the other seats are random bots choosing from
+  their views, as the environment's opponents do;
 * ``openspiel``: ``legal_actions()``, a choice, ``apply_action()`` and
   ``observation_tensor()`` on a pyspiel state, the deal's 40 chance actions
   per hand included;
 * ``pyspiel``: the same calls on a trivial registered Python game that
-  replays the OpenSpiel run's sequence of chance and seat nodes and does no
-  work of its own: what pyspiel's Python-game protocol costs by itself, a
-  floor no adapter of a Python game can go below;
-* ``pz floor``: the PettingZoo run's agent steps and masked choices through
-  a trivial ``AECEnv`` that hands out the same arrays every step: PettingZoo's
-  own agent cycle and the choice.
+  replays the OpenSpiel run's sequence of chance and seat nodes, answers
+  them in Python as the adapter does and does no work of its own: what
+  pyspiel's Python-game protocol costs by itself, a floor no adapter of a
+  Python game can go below;
+* ``os sampled`` and ``pyspiel/s``: the same two with the game's
+  ``chance="sampled"``: no chance node.
 
 A move is one library move; an adapter may need more than one action for it
 (a capture chosen card by card).  The closing note gives each adapter's
 overhead per move, its time minus the library's, as a multiple of the
-library's own ``legal_moves()`` + ``apply()`` time, and PettingZoo's and
-OpenSpiel's once the framework's own share is set aside.  A framework that is not installed is
-skipped.
+library's own ``legal_moves()`` + ``apply()`` time, then each adapter's
+share once its floor (the framework's own calls; Gymnasium's bots) is set
+aside.  A framework that is not installed is skipped.
 
 Each figure is the median CPU time (``time.process_time``: the machine's
 other work does not count) of ``--rounds`` runs; each environment or game is
@@ -39,20 +45,30 @@ the timed part.  Run it with ``SCOPA_RULES_PURE=1`` to measure the Python
 sources (the compiled build makes the library's own moves cheaper, and so
 every ratio larger).
 
-Figures, 40 games of two-player Scopa, pure Python, median of 7 rounds, on
-a two-core machine shared with other jobs (load average about 3), µs per
-move, before and after the adapters' per-step work was made cheaper (see
-docs/adapters.rst, "What it costs")::
+Figures, one run of 40 games of two-player Scopa, median of 7 rounds, on a
+two-core machine shared with other jobs (load average about 12), µs per
+move, both builds, before and after the second speed pass (before: this
+benchmark on the code without it), overhead after in units of the library's
+move::
 
-    way          before   after   overhead after
-    library         3.4     3.5
-    actions         7.3     5.0   0.41x
-    observed       17.5    10.6   2.03x
-    pettingzoo     24.1    14.6   3.14x  (2.58x without pz floor)
-    pz floor        2.0     2.0
-    gymnasium      16.4    10.0   1.86x
-    openspiel      44.6    28.5   7.12x  (3.87x without pyspiel)
-    pyspiel        11.3    11.4
+    way          pure: before  after  overhead   compiled: before  after  overhead
+    library              3.5    3.4                          2.6    2.5
+    actions              5.0    4.7   0.40x                  3.6    3.5   0.44x
+    observed            10.6   10.0   1.96x                  8.2    7.8   2.18x
+    pettingzoo          14.5   14.4   3.25x                 11.3   10.9   3.44x
+    pz floor             1.9    1.9                          1.9    1.9
+    gymnasium           18.7   16.0   3.71x                 12.7   10.9   3.45x
+    bots                11.0    8.3                          7.9    6.2
+    openspiel           28.5   15.3   3.52x                 25.3   12.9   4.26x
+    pyspiel              3.3    3.3                          3.3    3.5
+    os sampled             -   13.1   2.88x                    -   10.3   3.20x
+    pyspiel/s              -    1.9                            -    2.0
+
+Without its floor, each adapter's share less the library (pure, compiled):
+pettingzoo 2.70x, 2.69x; gymnasium 2.25x, 1.93x; openspiel 2.54x, 2.84x;
+os sampled 2.33x, 2.40x.  The observation alone (observed less actions) is
+1.6x a library move (1.7x compiled): every adapter that observes at every
+step pays it (see docs/adapters.rst, "What it costs").
 
 Run:  python benchmarks/adapters.py [--games 20] [--preset scopa] [--rounds 7]
       [--ways actions,observed,...]
@@ -206,6 +222,22 @@ def _trivial_env(rules: sr.Ruleset) -> Any:
     return Env()
 
 
+def bots_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
+    """A game like the Gymnasium run's through the library alone: seat 0
+    chooses as the library way does, the other seats are random bots that
+    choose from their seat's view, as the environment's opponents do."""
+    rng = random.Random(seed)
+    bot = sr.RandomBot()
+    state = sr.new_game(rules, seed=seed)
+    while not state.is_over:
+        seat = state.current_player
+        if seat == 0:
+            state = state.apply(rng.choice(state.legal_moves()))
+        else:
+            state = state.apply(bot.choose(state.view(seat), rng))  # type: ignore[arg-type]
+    return state
+
+
 def gymnasium_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
     import numpy as np
 
@@ -223,14 +255,28 @@ def gymnasium_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
 
 
 # The kinds of node each OpenSpiel game went through (True for a chance
-# node), by seed, for the trivial game to replay.
-_NODES: dict[int, tuple[list[bool], sr.GameState]] = {}
+# node), by way and seed, for the trivial game to replay.
+_NODES: dict[tuple[str, int], tuple[list[bool], sr.GameState]] = {}
 
 
-def openspiel_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
+def openspiel_game(
+    rules: sr.Ruleset, seed: int, *, chance: str = "cards"
+) -> sr.GameState:
     from scopa_rules.adapters.openspiel import load_game
 
-    state = _built("openspiel", rules, lambda: load_game(rules)).new_initial_state()
+    way = "openspiel" if chance == "cards" else "os sampled"
+    # The default game is loaded without the chance option, so that the
+    # benchmark also runs against versions that do not have it.
+    game = _built(
+        way,
+        rules,
+        lambda: (
+            load_game(rules)
+            if chance == "cards"
+            else load_game(rules, chance="sampled", seed=0)
+        ),
+    )
+    state = game.new_initial_state()
     rng = random.Random(seed)
     nodes: list[bool] = []
     while not state.is_terminal():
@@ -242,12 +288,18 @@ def openspiel_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
             state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
     final: sr.GameState = state.point.state
-    _NODES[seed] = (nodes, final)
+    _NODES[way, seed] = (nodes, final)
     return final
 
 
-def pyspiel_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
-    nodes, final = _NODES[seed]
+def sampled_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
+    return openspiel_game(rules, seed, chance="sampled")
+
+
+def pyspiel_game(
+    rules: sr.Ruleset, seed: int, *, way: str = "openspiel"
+) -> sr.GameState:
+    nodes, final = _NODES[way, seed]
     state = _trivial_game(rules).new_initial_state()
     state.script = nodes
     rng = random.Random(seed)
@@ -258,6 +310,10 @@ def pyspiel_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
             state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
     return final
+
+
+def pyspiel_sampled_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
+    return pyspiel_game(rules, seed, way="os sampled")
 
 
 _TRIVIAL: list[Any] = []
@@ -299,6 +355,7 @@ def _trivial_game(rules: sr.Ruleset) -> Any:
     )
     chances = [(index, 1.0 / 40) for index in range(40)]
     legal = [0, 1, 2]
+    zeros = (0.0,) * size
 
     class Observer:
         def __init__(self) -> None:
@@ -324,6 +381,16 @@ def _trivial_game(rules: sr.Ruleset) -> Any:
 
         def _legal_actions(self, player: int) -> list[int]:
             return legal
+
+        # Answered in Python, as the adapter's state answers them.
+        def is_chance_node(self) -> bool:
+            return self.step < len(self.script) and self.script[self.step]
+
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            return legal
+
+        def observation_tensor(self, player: int | None = None) -> list[float]:
+            return list(zeros)
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
             return chances
@@ -361,8 +428,23 @@ WAYS: dict[str, tuple[Callable[[sr.Ruleset, int], sr.GameState], str | None]] = 
     "pettingzoo": (pettingzoo_game, "pettingzoo"),
     "pz floor": (pettingzoo_floor_game, "pettingzoo"),
     "gymnasium": (gymnasium_game, "gymnasium"),
+    "bots": (bots_game, None),
     "openspiel": (openspiel_game, "pyspiel"),
     "pyspiel": (pyspiel_game, "pyspiel"),
+    "os sampled": (sampled_game, "pyspiel"),
+    "pyspiel/s": (pyspiel_sampled_game, "pyspiel"),
+}
+
+
+# Each adapter's floor: what the framework (or, for Gymnasium, the bots)
+# costs by itself, and whether that figure leaves out the library's moves
+# (the trivial framework games make none) or counts them (the bots' game is
+# played through the library).
+FLOORS: dict[str, tuple[str, bool]] = {
+    "pettingzoo": ("pz floor", False),
+    "gymnasium": ("bots", True),
+    "openspiel": ("pyspiel", False),
+    "os sampled": ("pyspiel/s", False),
 }
 
 
@@ -375,9 +457,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = sr.Ruleset.from_name(args.preset)
     chosen = ["library", *(w for w in args.ways.split(",") if w != "library")]
-    # The floors replay their framework's run.
-    for floor, run in (("pyspiel", "openspiel"), ("pz floor", "pettingzoo")):
-        if floor in chosen and run not in chosen:
+    # The framework floors replay their adapter's run.
+    for run, (floor, _) in FLOORS.items():
+        if floor in chosen and run not in chosen and floor != "bots":
             chosen.insert(chosen.index(floor), run)
     print(f"{args.games} random games of {args.preset}, the same seeds each way")
     per_move: dict[str, float] = {}
@@ -400,26 +482,21 @@ def main(argv: list[str] | None = None) -> None:
             f"{moves / seconds:10.0f} moves/s {per_move[name]:8.1f} µs/move"
         )
     base = per_move["library"]
+    floors = {floor for floor, _ in FLOORS.values()}
     print(f"overhead per move, in units of the library's own {base:.1f} µs:")
     for name, micros in per_move.items():
-        if name not in ("library", "pyspiel", "pz floor"):
+        if name != "library" and name not in floors:
             print(
                 f"{name:>10}: {micros - base:8.1f} µs = {(micros - base) / base:5.2f}x"
             )
-    if "pz floor" in per_move and "pettingzoo" in per_move:
-        pz_floor = per_move["pz floor"]
-        own = per_move["pettingzoo"] - pz_floor - base
-        print(
-            f"PettingZoo's own calls and the masked choice take {pz_floor:.1f} µs a "
-            f"move; the rest, less the library, is {own:.1f} µs = {own / base:.2f}x"
-        )
-    if "pyspiel" in per_move and "openspiel" in per_move:
-        own = per_move["openspiel"] - per_move["pyspiel"] - base
-        print(
-            f"pyspiel's own calls take {per_move['pyspiel']:.1f} µs a move "
-            f"({per_move['pyspiel'] / per_move['openspiel']:.0%} of OpenSpiel's "
-            f"time); the rest, less the library, is {own:.1f} µs = {own / base:.2f}x"
-        )
+    print("and without what the framework (Gymnasium: the bots) costs by itself:")
+    for name, (floor, counts_library) in FLOORS.items():
+        if name in per_move and floor in per_move:
+            own = per_move[name] - per_move[floor] - (0.0 if counts_library else base)
+            print(
+                f"{name:>10}: {floor} {per_move[floor]:.1f} µs a move; "
+                f"the rest, less the library, {own:.1f} µs = {own / base:.2f}x"
+            )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ test and played by its MCTS and ISMCTS bots."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -21,6 +22,22 @@ from scopa_rules.adapters.openspiel import (  # noqa: E402
     game_parameters,
     load_game,
 )
+
+
+def search_bots(game: Any, rng: np.random.RandomState) -> list[Any]:
+    """OpenSpiel's ISMCTS bot for seat 0 and its MCTS bot for seat 1, on a
+    few simulations each."""
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    return [
+        ismcts.ISMCTSBot(
+            game=game,
+            evaluator=evaluator,
+            uct_c=2.0,
+            max_simulations=5,
+            random_state=rng,
+        ),
+        mcts.MCTSBot(game, 2.0, 5, evaluator, random_state=rng),
+    ]
 
 
 def play_to(state: Any, steps: int, seed: int = 0) -> Any:
@@ -46,8 +63,11 @@ def play_to(state: Any, steps: int, seed: int = 0) -> Any:
     ],
     ids=["scopa", "scopone_scientifico", "chkobba", "escoba", "cirulla", "cirulla4"],
 )
-def test_pyspiel_random_simulation(rules: sr.Ruleset, returns: Any) -> None:
-    game = load_game(rules, returns=returns)
+@pytest.mark.parametrize("chance", ["cards", "sampled"])
+def test_pyspiel_random_simulation(
+    rules: sr.Ruleset, returns: Any, chance: Any
+) -> None:
+    game = load_game(rules, returns=returns, chance=chance, seed=5)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
@@ -179,17 +199,7 @@ def test_the_observer_shows_one_seat_only() -> None:
 def test_mcts_and_ismcts_bots_play_it() -> None:
     game = load_game(sr.Ruleset.scopa())
     rng = np.random.RandomState(1)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bots = [
-        ismcts.ISMCTSBot(
-            game=game,
-            evaluator=evaluator,
-            uct_c=2.0,
-            max_simulations=5,
-            random_state=rng,
-        ),
-        mcts.MCTSBot(game, 2.0, 5, evaluator, random_state=rng),
-    ]
+    bots = search_bots(game, rng)
     state = play_to(game.new_initial_state(), 40)
     for _ in range(12):
         if state.is_chance_node():
@@ -199,3 +209,112 @@ def test_mcts_and_ismcts_bots_play_it() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert len(state.history()) == 52
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [sr.Ruleset.scopa(capture_mode="match_or_fifteen"), sr.Ruleset.chkobba(players=4)],
+    ids=["match_or_fifteen", "chkobba4"],
+)
+def test_python_callers_get_pyspiels_own_answers(rules: sr.Ruleset) -> None:
+    # The state answers a Python caller without going through C++; calling
+    # pyspiel's own methods on it goes through C++ and the observer.
+    game = load_game(rules)
+    state = game.new_initial_state()
+    players = [None, *range(-4, rules.players + 1)]
+    nodes = 0
+    while not state.is_terminal():
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        for player in players:
+            given = () if player is None else (player,)
+            for ours, theirs in (
+                (state.legal_actions, pyspiel.State.legal_actions),
+                (state.observation_tensor, pyspiel.State.observation_tensor),
+                (
+                    state.information_state_tensor,
+                    pyspiel.State.information_state_tensor,
+                ),
+            ):
+                try:
+                    expected = theirs(state, *given)
+                except pyspiel.SpielError as error:
+                    with pytest.raises(
+                        pyspiel.SpielError, match=re.escape(str(error)[-20:])
+                    ):
+                        ours(*given)
+                else:
+                    assert ours(*given) == expected
+        nodes += 1
+        state = play_to(state, 1, seed=nodes)
+    assert state.legal_actions() == [] == state.legal_actions(0)
+    assert nodes > 100
+
+
+def test_sampled_decks_come_from_the_games_seed() -> None:
+    rules = sr.Ruleset.scopone_scientifico()
+    game = load_game(rules, chance="sampled", seed=11)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.max_chance_outcomes() == 0
+    assert game.chance == "sampled"
+    assert game.get_parameters()["seed"] == 11
+    first, second = game.new_initial_state(), game.new_initial_state()
+    again = load_game(rules, chance="sampled", seed=11).new_initial_state()
+    assert first.point is not None
+    assert second.point is not None
+    assert again.point is not None
+    # Each new game is dealt anew, and the same seed deals the same games.
+    assert first.point.state.hands != second.point.state.hands
+    assert again.point.state == first.point.state
+    assert not first.is_chance_node()
+    assert first.current_player() == first.point.current_player
+    # No node of a whole game is a chance node, hands after the first too.
+    state = first
+    while not state.is_terminal():
+        assert not state.is_chance_node()
+        state.apply_action(
+            random.Random(len(state.history())).choice(state.legal_actions())
+        )
+    assert state.point is not None
+    assert state.point.state.hand_number > 0
+    assert load_game(rules).get_type().chance_mode == (
+        pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    )
+
+
+def test_sampled_games_resample_and_play_mcts_and_ismcts() -> None:
+    game = load_game(sr.Ruleset.scopa(), chance="sampled", seed=2)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = play_to(game.new_initial_state(), 7)
+    for seat in range(2):
+        sample = state.resample_from_infostate(seat, sampler)
+        assert sample.information_state_string(seat) == (
+            state.information_state_string(seat)
+        )
+        assert sample.point is not None
+        assert state.point is not None
+        assert sample.point.state.view(seat) == state.point.state.view(seat)
+    rng = np.random.RandomState(3)
+    bots = search_bots(game, rng)
+    for _ in range(12):
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.history()) == 19
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"chance": "shuffle"}, "chance must be one of cards, sampled, not 'shuffle'"),
+        ({"seed": -2}, "seed must be an integer, 0 or more .or -1 for none., not -2"),
+        (
+            {"seed": True},
+            "seed must be an integer, 0 or more .or -1 for none., not True",
+        ),
+    ],
+)
+def test_chance_and_seed_are_checked(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(sr.InvalidStateError, match=message):
+        load_game(sr.Ruleset.scopa(), **options)
+    with pytest.raises(sr.InvalidStateError, match=message):
+        ScopaGame({**game_parameters(sr.Ruleset.scopa()), **options})

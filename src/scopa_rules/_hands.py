@@ -91,15 +91,29 @@ _new_tuple = tuple.__new__
 
 
 def _turns(link: tuple[Any, ...]) -> tuple[Turn, ...]:
+    global _LAST_TURNS
+    start = link
+    # A bot gets a view, and so this hand's turns, at every move: the chain
+    # read last is most often the head of this one, whose turns are kept.
+    known_link, known = _LAST_TURNS
     turns: list[Turn] = []
-    while link:
+    while link is not known_link:
+        if not link:
+            known = ()
+            break
         # tuple.__new__ skips NamedTuple's Python-level constructor: this runs
         # for every turn at the end of every hand.  A link is (previous, seat,
         # move), so its tail is the turn's fields.
         turns.append(_new_tuple(Turn, link[1:]))
         link = link[0]
     turns.reverse()
-    return tuple(turns)
+    result = known + tuple(turns)
+    # One assignment of a pair: a thread reading it sees the old or the new.
+    _LAST_TURNS = (start, result)
+    return result
+
+
+_LAST_TURNS: tuple[tuple[Any, ...], tuple[Turn, ...]] = ((), ())
 
 
 class _FinishedHand:

@@ -65,10 +65,12 @@ from .rules import CaptureCompulsion, CaptureMode, CaptureRule, CaptureValues, R
 from .state import (
     _DEALER,
     _FIRST_CARD,
+    _FIRST_CARD_PHASE,
     _HANDS,
     _LAST_CAPTURER,
     _PHASE,
     _PILES,
+    _PLAY,
     _RULES,
     _SCORES,
     _STOCK,
@@ -249,7 +251,7 @@ def _state_parts(
         else 0,
         0 if played is None else played.mask,
         taken.mask,
-        fields[_TO_MOVE] if phase is Phase.PLAY or phase is Phase.FIRST_CARD else None,
+        fields[_TO_MOVE] if phase is _PLAY or phase is _FIRST_CARD_PHASE else None,
         fields[_DEALER],
         fields[_LAST_CAPTURER],
         [*map(int.bit_count, hands)],
@@ -294,7 +296,13 @@ def _parts(
     """The observation as the masks of its card blocks and the numbers that
     follow them: the one place its layout is written.  The card blocks stay
     masks so that numpy can unpack them in one call."""
-    seat_order, by_seat, by_side, hot, tails = _seat_plan(rules, seat)
+    # The plan of the ruleset and seat, keyed by identity: hashing a ruleset
+    # costs more than a whole observation.  The entry keeps the ruleset alive,
+    # so its id stays its own.
+    cached = _PLANS.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        cached = _new_plans(rules)
+    seat_order, by_seat, by_side, hot, tails = cached[1][seat]
     n = len(seat_order)
     seen = hand | table | first
     masks = [hand, table, *by_side(piles)]
@@ -313,15 +321,20 @@ def _parts(
     out += hot[n if to_move is None else (to_move - seat) % n]
     out += hot[(dealer - seat) % n]
     out += hot[n if last_capturer is None else (last_capturer - seat) % n]
-    out += by_seat(hand_sizes)
-    out.append(stock)
-    out += by_side(sweeps)
-    out += by_side(scores)
-    out += tails[phase, kept]
+    # The counts as floats here, once: the hot rows and tails already are.
+    out += map(float, (*by_seat(hand_sizes), stock, *by_side(sweeps), *by_side(scores)))
+    # By the phase's value: an Enum member hashes in Python.
+    out += tails[phase._value_, kept]
     return masks, out
 
 
 def _floats(masks: list[int], numbers: list[float]) -> tuple[float, ...]:
+    return tuple(_float_list(masks, numbers))
+
+
+def _float_list(masks: list[int], numbers: list[float]) -> list[float]:
+    """The observation's entries in a fresh list (OpenSpiel's tensors are
+    lists)."""
     suit = _SUIT_BITS
     out: list[float] = []
     for mask in masks:
@@ -332,8 +345,8 @@ def _floats(masks: list[int], numbers: list[float]) -> tuple[float, ...]:
             out += suit[mask >> 30]
         else:  # the open capture's blocks, mostly
             out += _NO_CARDS
-    out += map(float, numbers)
-    return tuple(out)
+    out += numbers
+    return out
 
 
 # A card block's entries, a suit (ten bits of the mask) at a time.
@@ -360,19 +373,15 @@ _SeatPlan = tuple[
     Callable[[Sequence[int]], tuple[int, ...]],
     Callable[[Sequence[int]], tuple[int, ...]],
     tuple[tuple[float, ...], ...],
-    dict[tuple[Phase, bool | None], tuple[float, ...]],
+    dict[tuple[str, bool | None], tuple[float, ...]],
 ]
 
 
-def _seat_plan(rules: Ruleset, seat: int) -> _SeatPlan:
-    # Keyed by identity: hashing a ruleset costs more than a whole
-    # observation.  The entry keeps the ruleset alive, so its id stays its own.
-    cached = _PLANS.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        if len(_PLANS) >= 64:
-            _PLANS.clear()
-        cached = _PLANS[id(rules)] = (rules, _seat_plans(rules))
-    return cached[1][seat]
+def _new_plans(rules: Ruleset) -> tuple[Ruleset, tuple[_SeatPlan, ...]]:
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    plans = _PLANS[id(rules)] = (rules, _seat_plans(rules))
+    return plans
 
 
 _PLANS: dict[int, tuple[Ruleset, tuple[_SeatPlan, ...]]] = {}
@@ -383,7 +392,7 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
     hot = tuple(tuple(float(i == index) for i in range(n)) for index in range(n + 1))
     block = _rules_block(rules)
     tails = {
-        (phase, kept): phase_hot + kept_hot + block
+        (phase.value, kept): phase_hot + kept_hot + block
         for phase, phase_hot in _PHASE_HOT.items()
         for kept, kept_hot in _KEPT.items()
     }

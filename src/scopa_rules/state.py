@@ -255,16 +255,22 @@ def _field(index: int, doc: str) -> Any:
     return property(get, doc=doc)
 
 
-def _dealt_field(
-    index: int, doc: str, read: Callable[[Any], Any] = lambda value: value
-) -> Any:
+def _dealt_field(index: int, doc: str, read: Callable[[Any], Any] | None = None) -> Any:
     """A field the deal decides: reading it deals a pending hand.  ``read``
-    turns the stored value into the public one."""
+    turns the stored value into the public one (none: it is the public one,
+    returned without a call)."""
+    if read is None:
 
-    def get(self: GameState) -> Any:
-        return read(self._dealt()[index])
+        def get(self: GameState) -> Any:
+            return self._dealt()[index]
 
-    return property(get, doc=doc)
+        return property(get, doc=doc)
+    convert = read
+
+    def get_read(self: GameState) -> Any:
+        return convert(self._dealt()[index])
+
+    return property(get_read, doc=doc)
 
 
 # Hands, the table and piles are kept as plain masks, which is what the hot
@@ -438,8 +444,12 @@ class GameState:
     def current_player(self) -> int | None:
         """The seat to move, or ``None`` when the game is over or waiting for
         a deck."""
-        if self.phase is _PLAY or self.phase is _FIRST_CARD_PHASE:
-            return self._to_move
+        # From the fields in one read: every bot loop asks at every move.
+        fields = self._dealt()
+        phase = fields[_PHASE]
+        if phase is _PLAY or phase is _FIRST_CARD_PHASE:
+            to_move: int = fields[_TO_MOVE]
+            return to_move
         return None
 
     @property

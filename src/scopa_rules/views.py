@@ -45,6 +45,23 @@ from .errors import InvalidStateError, shown
 from .moves import Move, MoveKind
 from .rules import CaptureCompulsion, Ruleset
 from .state import (
+    _DEALER,
+    _FIRST_CARD,
+    _FIRST_CARD_PHASE,
+    _HAND_NUMBER,
+    _HANDS,
+    _LAST_CAPTURER,
+    _MOVE_LINKS,
+    _PHASE,
+    _PILES,
+    _PLAY,
+    _RULES,
+    _SCORES,
+    _STOCK,
+    _SWEEPS,
+    _TABLE,
+    _TO_MOVE,
+    _WINNER,
     GameState,
     HandResult,
     Phase,
@@ -52,6 +69,7 @@ from .state import (
     _DealSource,
     _hand_log,
     _make_state,
+    _turns,
     legal_plays,
 )
 
@@ -193,29 +211,41 @@ class PlayerView(Frozen):
             raise InvalidStateError(
                 f"seat must be 0 to {state.rules.players - 1}, not {shown(seat)}"
             )
-        turns = state.turns_this_hand
-        chooser = (state.dealer + 1) % state.rules.players
-        own_first = state.first_card if seat == chooser else None
+        # Read from the state's stored fields in one go rather than through
+        # its properties, which build card sets and tuples a second time: a
+        # bot gets a view at every move it makes.
+        fields = state._dealt()
+        rules: Ruleset = fields[_RULES]
+        phase = fields[_PHASE]
+        hands = fields[_HANDS]
+        turns = _turns(fields[_MOVE_LINKS])
+        dealer = fields[_DEALER]
+        to_move = (
+            fields[_TO_MOVE] if phase is _PLAY or phase is _FIRST_CARD_PHASE else None
+        )
+        own_first = (
+            fields[_FIRST_CARD] if seat == (dealer + 1) % rules.players else None
+        )
         # Only a first-card decision is ever hidden from the other seats: a
         # bot gets a view at every move, so the turns are filtered only
         # under rules that have one.
-        deciding = state.rules.first_card_choice
+        deciding = rules.first_card_choice
         return cls(
             seat=seat,
-            rules=state.rules,
-            phase=state.phase,
-            dealer=state.dealer,
-            hand_number=state.hand_number,
-            current_player=state.current_player,
-            hand=state.hands[seat],
-            table=state.table,
-            hand_sizes=tuple(len(hand) for hand in state.hands),
-            stock_size=len(state.stock),
-            piles=state.piles,
-            sweeps=state.sweeps,
-            scores=state.scores,
-            last_capturer=state.last_capturer,
-            winner=state.winner,
+            rules=rules,
+            phase=phase,
+            dealer=dealer,
+            hand_number=fields[_HAND_NUMBER],
+            current_player=to_move,
+            hand=_from_mask(hands[seat]),
+            table=_from_mask(fields[_TABLE]),
+            hand_sizes=tuple(map(int.bit_count, hands)),
+            stock_size=len(fields[_STOCK]),
+            piles=tuple(map(_from_mask, fields[_PILES])),
+            sweeps=fields[_SWEEPS],
+            scores=fields[_SCORES],
+            last_capturer=fields[_LAST_CAPTURER],
+            winner=fields[_WINNER],
             first_card=own_first,
             first_card_kept=_kept_first_card(turns) if deciding else None,
             turns=_public_turns(turns, seat) if deciding else turns,
@@ -223,7 +253,7 @@ class PlayerView(Frozen):
                 ("public", seat), (), functools.partial(_add_public, seat=seat)
             ),
             events_of=functools.partial(_seen_events, state, seat),
-            moves=state.legal_moves() if state.current_player == seat else (),
+            moves=state.legal_moves() if to_move == seat else (),
             declarations=state.declarations,
         )
 

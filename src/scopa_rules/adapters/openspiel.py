@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import numpy as np
@@ -47,13 +47,28 @@ import pyspiel
 
 from ..cards import ALL_CARDS, Card, CardSet
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
-from ..observation import most_hand_points, observation_layout, observation_size
+from ..errors import InvalidStateError, shown
+from ..observation import (
+    _float_list,
+    _state_parts,
+    most_hand_points,
+    observation_layout,
+    observation_size,
+)
 from ..rules import Ruleset
 from ..state import GameState, Phase, new_game
 from . import Returns, check_returns, seat_returns
 from ._arrays import observation_array
 
-__all__ = ["GAME_NAME", "ScopaGame", "ScopaState", "game_parameters", "load_game"]
+__all__ = [
+    "CHANCE_MODES",
+    "GAME_NAME",
+    "Chance",
+    "ScopaGame",
+    "ScopaState",
+    "game_parameters",
+    "load_game",
+]
 
 GAME_NAME = "scopa_rules"
 """The name the game is registered under with pyspiel."""
@@ -71,58 +86,112 @@ _NONE_AS: dict[str, Any] = {
 _STEPS_PER_HAND = 80 + 40 * 3 + 1
 
 
-def game_parameters(rules: Ruleset, *, returns: Returns = "win_loss") -> dict[str, Any]:
+Chance = Literal["cards", "sampled"]
+"""How the decks are dealt: card by card at chance nodes, or sampled inside
+the game from its seeded generator."""
+CHANCE_MODES: tuple[Chance, ...] = ("cards", "sampled")
+"""The ways to deal the decks."""
+# The parameters that are not the ruleset's.
+_GAME_OPTIONS = ("returns", "chance", "seed")
+
+
+def game_parameters(
+    rules: Ruleset,
+    *,
+    returns: Returns = "win_loss",
+    chance: Chance = "cards",
+    seed: int = -1,
+) -> dict[str, Any]:
     """The OpenSpiel parameters of the game played by ``rules``.
 
     >>> import scopa_rules as sr
     >>> params = game_parameters(sr.Ruleset.escoba(), returns="points")
     >>> params["capture_mode"], params["redeal_kings"], params["returns"]
     ('fifteen', 0, 'points')
+    >>> params["chance"], params["seed"]
+    ('cards', -1)
     """
     params: dict[str, Any] = {
         key: _NONE_AS[key] if value is None and key in _NONE_AS else value
         for key, value in rules.to_dict().items()
     }
     params["returns"] = check_returns(returns)
+    params["chance"] = _check_chance(chance)
+    params["seed"] = _check_seed(seed)
     return params
 
 
-def load_game(rules: Ruleset, *, returns: Returns = "win_loss") -> Any:
+def load_game(
+    rules: Ruleset,
+    *,
+    returns: Returns = "win_loss",
+    chance: Chance = "cards",
+    seed: int = -1,
+) -> Any:
     """The pyspiel game played by ``rules``.
 
     >>> import scopa_rules as sr
     >>> load_game(sr.Ruleset.chkobba()).get_type().short_name
     'scopa_rules'
+    >>> game = load_game(sr.Ruleset.scopa(), chance="sampled", seed=7)
+    >>> game.get_type().chance_mode, game.new_initial_state().is_chance_node()
+    (<ChanceMode.SAMPLED_STOCHASTIC: 2>, False)
     """
-    return pyspiel.load_game(GAME_NAME, game_parameters(rules, returns=returns))
+    params = game_parameters(rules, returns=returns, chance=chance, seed=seed)
+    return pyspiel.load_game(GAME_NAME, params)
 
 
-def _ruleset(params: Mapping[str, Any]) -> tuple[Ruleset, Returns]:
+def _check_chance(chance: object) -> Chance:
+    if chance not in CHANCE_MODES:
+        raise InvalidStateError(
+            f"chance must be one of {', '.join(CHANCE_MODES)}, not {shown(chance)}"
+        )
+    return chance
+
+
+def _check_seed(seed: object) -> int:
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < -1:
+        raise InvalidStateError(
+            f"seed must be an integer, 0 or more (or -1 for none), not {shown(seed)}"
+        )
+    return seed
+
+
+def _ruleset(params: Mapping[str, Any]) -> Ruleset:
     data = {
         key: None if key in _NONE_AS and value == _NONE_AS[key] else value
         for key, value in params.items()
-        if key != "returns"
+        if key not in _GAME_OPTIONS
     }
-    return Ruleset.from_dict(data), check_returns(params.get("returns", "win_loss"))
+    return Ruleset.from_dict(data)
 
 
 _DEFAULTS = game_parameters(Ruleset())
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Scopa family (scopa_rules)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=_MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+
+
+def _game_type(chance_mode: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Scopa family (scopa_rules)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance_mode,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=_MAX_PLAYERS,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_DEFAULTS,
+    )
+
+
+_GAME_TYPE = _game_type(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
+# A game whose decks are sampled has no chance nodes: pyspiel reads the chance
+# mode from each game's own type.
+_SAMPLED_TYPE = _game_type(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC)
 
 
 class ScopaGame(pyspiel.Game):  # type: ignore[misc]
@@ -130,11 +199,15 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         merged = {**_DEFAULTS, **(params or {})}
-        rules, returns = _ruleset(merged)
+        rules = _ruleset(merged)
         self.rules = rules
         """The ruleset played."""
-        self.returns: Returns = returns
+        returns = self.returns = check_returns(merged["returns"])
         """How a finished game is scored (see :mod:`scopa_rules.adapters`)."""
+        self.chance: Chance = _check_chance(merged["chance"])
+        """How the decks are dealt (see the module's text)."""
+        seed = _check_seed(merged["seed"])
+        self._rng = random.Random(None if seed == -1 else seed)
         sides = rules.sides
         if returns == "win_loss":
             low, high = -1.0, 1.0
@@ -146,17 +219,19 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         hands = sides * rules.target_score + 10
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=40,
+            max_chance_outcomes=40 if self.chance == "cards" else 0,
             num_players=rules.players,
             min_utility=low,
             max_utility=high,
             utility_sum=0.0,
             max_game_length=hands * _STEPS_PER_HAND,
         )
-        super().__init__(_GAME_TYPE, info, merged)
+        game_type = _GAME_TYPE if self.chance == "cards" else _SAMPLED_TYPE
+        super().__init__(game_type, info, merged)
 
     def new_initial_state(self) -> ScopaState:
-        """The game before its first card is dealt."""
+        """The game before its first card is dealt, or, with sampled decks,
+        a game dealt from the game's generator."""
         return ScopaState(self)
 
     def make_py_observer(
@@ -194,6 +269,10 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         # pyspiel asks for the player several times a step: worked out once
         # whenever the point changes.
         self._player = int(pyspiel.PlayerId.CHANCE)
+        if game.chance == "sampled":
+            # Dealt from a seed, the library deals every later deck itself.
+            seed = game._rng.getrandbits(63)
+            self._set_point(ActionState(new_game(self._rules, seed=seed)))
 
     @property
     def point(self) -> ActionState | None:
@@ -216,6 +295,41 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         assert self._point is not None
         return list(self._point.legal_actions())
+
+    # pyspiel's own is_chance_node, legal_actions and tensors answer a Python
+    # caller through C++, which calls back into this class (and sizes every
+    # tensor on a fresh initial state first): these give a Python caller the
+    # same answers straight from the point, and leave anything else (a seat
+    # out of range, no point yet) to pyspiel.
+
+    def is_chance_node(self) -> bool:
+        """Whether a card is to be dealt."""
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (the one to act by default)."""
+        mover = self._player
+        if mover >= 0 and (player is None or player == mover):
+            assert self._point is not None
+            return list(self._point.legal_actions())
+        given = () if player is None else (player,)
+        return pyspiel.State.legal_actions(self, *given)  # type: ignore[no-any-return]
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation of ``player`` (the one to act by default)."""
+        return self._tensor(player, pyspiel.State.observation_tensor)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information state of ``player`` as a tensor: its observation."""
+        return self._tensor(player, pyspiel.State.information_state_tensor)
+
+    def _tensor(self, player: int | None, pyspiels: Any) -> list[float]:
+        seat = self._player if player is None else player
+        point = self._point
+        if point is None or not 0 <= seat < self._rules.players:
+            given = () if player is None else (player,)
+            return pyspiels(self, *given)  # type: ignore[no-any-return]
+        return _float_list(*_state_parts(point.state, seat, point.played, point.taken))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
