@@ -1,7 +1,7 @@
 """Shared test configuration: the quick run and the thorough run.
 
 :mod:`profiles` says what each run does; here the profile is loaded and,
-outside the thorough run, the tests marked ``slow`` are deselected (unless
+in the quick run, the tests marked ``slow`` are deselected (unless
 ``-m`` chooses tests by marker itself, as ``-m slow`` does).
 """
 
@@ -18,10 +18,8 @@ settings.load_profile(profiles.chosen())
 def pytest_collection_modifyitems(
     config: pytest.Config, items: list[pytest.Item]
 ) -> None:
-    thorough = (
-        profiles.chosen(config.getoption("hypothesis_profile")) == profiles.THOROUGH
-    )
-    if thorough or config.option.markexpr:
+    profile = profiles.chosen(config.getoption("hypothesis_profile", None))
+    if profiles.runs_slow_tests(profile) or config.option.markexpr:
         return
     slow = [item for item in items if item.get_closest_marker("slow")]
     if slow:

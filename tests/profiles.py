@@ -1,13 +1,14 @@
 """The quick and the thorough test runs.
 
 ``python -m pytest`` makes the quick run: Hypothesis's ``quick`` profile
-(few examples a test) and no test marked ``slow``, so a contributor's run
-takes under a minute on two cores.  The thorough run, which CI makes, is
-``HYPOTHESIS_PROFILE=thorough python -m pytest`` (or ``python -m pytest
---hypothesis-profile=thorough``): four times the examples and every slow
-test.  Both profiles are derandomised: a run tries the same examples every
-time, so it never flakes, and ``benchmarks/mutations.py`` can show that the
-quick run already fails on each broken rule it tries.
+(a quarter of the thorough run's examples) and no test marked ``slow``, so a
+contributor's run takes under a minute on two cores.  The thorough run, which
+CI makes, is ``HYPOTHESIS_PROFILE=thorough python -m pytest`` (or ``python -m
+pytest --hypothesis-profile=thorough``): every example and every slow test.
+Both are derandomised: a run tries the same examples every time, so it never
+flakes, and ``benchmarks/mutations.py`` shows that even the quick run fails
+on each broken rule it tries.  The ``explore`` profile is the thorough run
+with fresh random examples each time, for hunting new failures.
 
 A test that needs more or fewer examples than the profile gives asks for
 :func:`examples` of its thorough count, and so follows the profile too.
@@ -21,24 +22,38 @@ from hypothesis import HealthCheck, settings
 
 QUICK = "quick"
 THOROUGH = "thorough"
+EXPLORE = "explore"
 
 _THOROUGH_EXAMPLES = 60
 _QUICK_EXAMPLES = 15
 
 _SHARED = settings(
-    derandomize=True,
     deadline=None,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.register_profile(QUICK, _SHARED, max_examples=_QUICK_EXAMPLES)
-settings.register_profile(THOROUGH, _SHARED, max_examples=_THOROUGH_EXAMPLES)
+settings.register_profile(
+    QUICK, _SHARED, derandomize=True, max_examples=_QUICK_EXAMPLES
+)
+settings.register_profile(
+    THOROUGH, _SHARED, derandomize=True, max_examples=_THOROUGH_EXAMPLES
+)
+settings.register_profile(EXPLORE, _SHARED, max_examples=_THOROUGH_EXAMPLES)
 
 
 def chosen(option: str | None = None) -> str:
     """The profile of this run: hypothesis's ``--hypothesis-profile`` option
     (``option``), else ``HYPOTHESIS_PROFILE``, else the quick profile."""
     return option or os.environ.get("HYPOTHESIS_PROFILE") or QUICK
+
+
+def runs_slow_tests(profile: str) -> bool:
+    """Whether a run with ``profile`` makes the tests marked ``slow``.
+
+    >>> runs_slow_tests(QUICK), runs_slow_tests(THOROUGH)
+    (False, True)
+    """
+    return profile in (THOROUGH, EXPLORE)
 
 
 def examples(thorough: int) -> int:
