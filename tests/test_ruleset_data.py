@@ -65,6 +65,25 @@ def test_from_name_passes_players_and_options() -> None:
     assert rules.partnerships
 
 
+@pytest.mark.parametrize(
+    ("factory", "players"),
+    [
+        ("scopa", 5),
+        ("chkobba", 3),
+        ("escoba", 6),
+        ("scopa_a_quindici", 5),
+        ("cirulla", 5),
+    ],
+)
+def test_a_preset_constructor_names_itself_refusing_a_player_count(
+    factory: str, players: int
+) -> None:
+    with pytest.raises(
+        sr.InvalidRulesetError, match=f"^{factory} is played by .*, not {players};"
+    ):
+        getattr(sr.Ruleset, factory)(players=players)
+
+
 def test_from_name_rejects_unknown_names_and_bad_player_counts() -> None:
     with pytest.raises(
         sr.InvalidRulesetError, match="unknown preset 'briscola'; presets are scopa"

@@ -216,6 +216,10 @@ def test_score_hand_wants_one_pile_and_sweep_count_per_side() -> None:
         sr.score_hand(SCOPA, [CardSet("AD")], [0])
     with pytest.raises(sr.InvalidStateError, match="2 sides"):
         sr.score_hand(SCOPA, [CardSet("AD"), CardSet("2D")], [0, 0, 0])
+    with pytest.raises(sr.InvalidStateError, match=r"^piles must be a list .*'AD'"):
+        sr.score_hand(SCOPA, "AD", [0, 0])
+    with pytest.raises(sr.InvalidStateError, match=r"^sweeps must be a list .*, not 3"):
+        sr.score_hand(SCOPA, ["AD", "2D"], 3)  # type: ignore[arg-type]
 
 
 def test_partnership_game_scores_two_sides() -> None:
