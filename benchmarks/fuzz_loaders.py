@@ -31,7 +31,7 @@ def main() -> int:
     args = parser.parse_args()
     os.environ["SCOPA_FUZZ_EXAMPLES"] = str(args.examples)
     os.environ["SCOPA_FUZZ_SLOW_EXAMPLES"] = str(args.slow_examples)
-    os.environ.setdefault("HYPOTHESIS_PROFILE", "dev")  # fresh random inputs
+    os.environ.setdefault("HYPOTHESIS_PROFILE", "explore")  # fresh random inputs
     sys.path.insert(0, str(ROOT / "tests"))
     import test_fuzz
 

@@ -1,29 +1,27 @@
-"""Shared test configuration: hypothesis profiles.
+"""Shared test configuration: the quick run and the thorough run.
 
-CI sets ``CI=true``, which selects the derandomised ``ci`` profile so a run
-never flakes; locally the ``dev`` profile explores fresh examples each run.
+:mod:`profiles` says what each run does; here the profile is loaded and,
+in the quick run, the tests marked ``slow`` are deselected (unless
+``-m`` chooses tests by marker itself, as ``-m slow`` does).
 """
 
 from __future__ import annotations
 
-import os
+import pytest
+from hypothesis import settings
 
-from hypothesis import HealthCheck, settings
+import profiles
 
-settings.register_profile(
-    "ci",
-    derandomize=True,
-    max_examples=60,
-    deadline=None,
-    print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile(
-    "dev",
-    max_examples=60,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.load_profile(
-    os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev")
-)
+settings.load_profile(profiles.chosen())
+
+
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    profile = profiles.chosen(config.getoption("hypothesis_profile", None))
+    if profiles.runs_slow_tests(profile) or config.option.markexpr:
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]

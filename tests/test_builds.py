@@ -65,6 +65,7 @@ def _run(pure: bool) -> tuple[str, str]:
     return kind, digest
 
 
+@pytest.mark.slow
 def test_both_builds_play_the_same_games() -> None:
     # Where no compiled build is installed both runs are pure, and the test
     # still checks that forcing the sources changes nothing.
@@ -129,6 +130,7 @@ def test_forcing_the_sources_installs_a_finder_for_sources_only(
         sys.path_importer_cache.pop(str(tmp_path), None)
 
 
+@pytest.mark.slow
 def test_the_digest_script_is_deterministic_in_one_process() -> None:
     # The differential test above is only meaningful if one build gives one
     # digest: two runs in this process agree.

@@ -292,6 +292,7 @@ def test_a_game_state_is_not_equal_to_other_types() -> None:
     assert state != other
 
 
+@pytest.mark.slow
 def test_legal_moves_share_move_objects_within_a_bounded_memo() -> None:
     # Under ace takes all an ace takes the whole table, so every table gives
     # each of seat 0's four aces a move never seen before.

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 from scopa_rules import events as ev
 
 PRESETS: tuple[sr.Ruleset, ...] = tuple(
@@ -171,7 +172,7 @@ def check_deal(state: sr.GameState, events: list[ev.Event]) -> None:
         assert tables == []  # a refill deals hands only
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(rules=presets, seed=seeds)
 def test_events_agree_with_the_states(rules: sr.Ruleset, seed: int) -> None:
     steps = random_game(rules, seed)
@@ -356,7 +357,7 @@ def attrs_values(event: ev.Event) -> list[object]:
     return [getattr(event, field.name) for field in attrs.fields(type(event))]
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(rules=presets, seed=seeds, stop=st.floats(min_value=0.0, max_value=1.0))
 def test_a_view_never_names_a_card_its_seat_cannot_see(
     rules: sr.Ruleset, seed: int, stop: float
@@ -397,7 +398,7 @@ def test_a_view_made_by_hand_has_no_events() -> None:
 # -- JSON ------------------------------------------------------------------------------
 
 
-@settings(max_examples=8)
+@settings(max_examples=examples(8))
 @given(rules=presets, seed=seeds, stop=st.floats(min_value=0.0, max_value=1.0))
 def test_documents_validate_against_the_shipped_schema(
     rules: sr.Ruleset, seed: int, stop: float

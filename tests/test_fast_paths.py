@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 from scopa_rules import captures
 from scopa_rules import state as state_module
 
@@ -81,7 +82,7 @@ def oracle_captures(
     return matches + fifteens
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(
     rules=capture_rules(),
     cards=st.lists(st.sampled_from(ALL), min_size=1, max_size=11, unique=True),
@@ -161,7 +162,7 @@ def oracle_moves(state: sr.GameState) -> list[sr.Move]:
     return moves
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(
     rules=capture_rules(),
     compulsion=st.sampled_from(list(sr.CaptureCompulsion)),

@@ -15,10 +15,10 @@ Integers too long to print (over 4300 digits) are left out of the random
 values here: ``test_huge_integers_are_refused_or_kept_whole`` tests them on
 their own.
 
-The normal suite runs a fast profile (200 examples a loader, 100 for the
-slow ones); ``benchmarks/fuzz_loaders.py`` runs the same tests with
-``SCOPA_FUZZ_EXAMPLES`` (and ``SCOPA_FUZZ_SLOW_EXAMPLES``) set, over 10^5
-inputs in all, and prints what every loader answered (:data:`OUTCOMES`).
+The thorough run tries 200 examples a loader (100 for the slow ones), the
+quick run a quarter of that; ``benchmarks/fuzz_loaders.py`` runs the same
+tests with ``SCOPA_FUZZ_EXAMPLES`` (and ``SCOPA_FUZZ_SLOW_EXAMPLES``) set,
+over 10^5 inputs in all, and prints what every loader answered (:data:`OUTCOMES`).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 from scopa_rules import strategies as sst
 
 T = TypeVar("T")
@@ -236,7 +237,7 @@ the name of any other exception (a failure)."""
 STATE_ERRORS = (sr.InvalidStateError, sr.InvalidRulesetError)
 TEXT_RECORD_ERRORS = (sr.NotationError, sr.InvalidStateError, sr.InvalidRulesetError)
 
-_EXAMPLES = int(os.environ.get("SCOPA_FUZZ_EXAMPLES", "200"))
+_EXAMPLES = int(os.environ.get("SCOPA_FUZZ_EXAMPLES", examples(200)))
 FUZZ = settings(max_examples=_EXAMPLES)
 SLOW_FUZZ = settings(
     max_examples=int(os.environ.get("SCOPA_FUZZ_SLOW_EXAMPLES", _EXAMPLES // 2))

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 from scopa_rules import captures
 from scopa_rules import state as state_module
 from scopa_rules import strategies as sst
@@ -139,7 +140,7 @@ def candidate_moves(state: sr.GameState, rng: random.Random) -> list[sr.Move]:
     return moves
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     sst.game_states(sst.presets() | sst.rulesets(max_table_size=20), max_moves=40),
     st.randoms(use_true_random=False),

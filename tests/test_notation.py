@@ -23,6 +23,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 
 PRESETS: tuple[sr.Ruleset, ...] = tuple(
     preset.make(players)
@@ -87,7 +88,7 @@ def spellings(move: sr.Move, rng: random.Random) -> list[str]:
 # -- round trips over real games ------------------------------------------------------
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(presets, deal_seeds, move_seeds, st.randoms(use_true_random=False))
 def test_every_legal_move_round_trips_through_its_notation(
     rules: sr.Ruleset, seed: int, move_seed: int, rng: random.Random

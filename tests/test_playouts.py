@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 from scopa_rules import strategies as sst
 from scopa_rules._kernel import Deal, Random, play, shuffled
 
@@ -85,7 +86,7 @@ def test_the_kernel_plays_the_public_api_s_playout(
         )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(rules=sst.rulesets(), seed=st.integers(0, 2**64), plies=st.integers(0, 30))
 def test_the_kernel_follows_every_ruleset(
     rules: sr.Ruleset, seed: int, plies: int

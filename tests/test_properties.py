@@ -35,6 +35,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 
 # -- strategies -------------------------------------------------------------------
 
@@ -488,7 +489,7 @@ def check_copies(state: sr.GameState, rnd: random.Random) -> None:
 
 # Whole games are quick (a few milliseconds each), so whole-game tests run
 # 50 games; the illegal-move test checks many moves a step and runs fewer.
-GAME_SETTINGS = settings(max_examples=50)
+GAME_SETTINGS = settings(max_examples=examples(50))
 
 
 def test_presets_cover_every_player_count() -> None:
@@ -526,7 +527,7 @@ def test_every_legal_move_applies(rules: sr.Ruleset, seed: int, move_seed: int) 
         assert check_legal_move(before, move) == after
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(rules=rulesets, seed=deal_seeds, move_seed=move_seeds)
 def test_illegal_moves_raise_and_change_nothing(
     rules: sr.Ruleset, seed: int, move_seed: int
@@ -548,7 +549,7 @@ def test_illegal_moves_raise_and_change_nothing(
 
 # More games here: a redeal after a first-card decision (found by this test)
 # comes up in only a few games in a hundred.
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(rules=rulesets, seed=deal_seeds, move_seed=move_seeds)
 def test_games_are_deterministic_and_replayable(
     rules: sr.Ruleset, seed: int, move_seed: int
@@ -683,7 +684,7 @@ def start_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
 # explain phase is left out: tracing a redeal loop a thousand calls deep takes
 # it a minute, and explains nothing about the ruleset.
 @settings(
-    max_examples=200,
+    max_examples=examples(200),
     phases=[phase for phase in HypothesisPhase if phase is not HypothesisPhase.explain],
 )
 @given(rules=dealing_rulesets(), seed=deal_seeds)

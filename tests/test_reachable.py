@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 from scopa_rules import strategies as sst
 
 SCOPA = sr.Ruleset.scopa()
@@ -230,13 +231,13 @@ def check_game(rules: sr.Ruleset, seed: int) -> None:
     assert sr.GameState.from_dict(state.to_dict()) == state
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(sst.presets(), st.integers(0, 2**32 - 1))
 def test_every_position_of_a_preset_game_loads(rules: sr.Ruleset, seed: int) -> None:
     check_game(rules, seed)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(sst.rulesets(max_table_size=12), st.integers(0, 2**32 - 1))
 def test_every_position_of_a_game_under_random_rules_loads(
     rules: sr.Ruleset, seed: int
@@ -244,7 +245,7 @@ def test_every_position_of_a_game_under_random_rules_loads(
     check_game(rules, seed)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     sst.rulesets(max_table_size=12, initial_fifteen_sweeps=True),
     st.integers(0, 2**32 - 1),

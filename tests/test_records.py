@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 
 PRESETS: tuple[sr.Ruleset, ...] = tuple(
     preset.make(players)
@@ -73,7 +74,7 @@ def check_round_trips(state: sr.GameState, states: list[sr.GameState]) -> None:
 # -- round trips ----------------------------------------------------------------------
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(presets, deal_seeds, move_seeds, st.lists(fractions, min_size=1, max_size=2))
 def test_every_game_round_trips_at_every_point(
     rules: sr.Ruleset, seed: int, move_seed: int, points: list[float]
@@ -610,7 +611,7 @@ def mutated_states(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(mutated_states())
 def test_fuzzed_saved_states_raise_only_library_errors(data: dict[str, Any]) -> None:
     try:
@@ -781,7 +782,7 @@ text_lines = st.one_of(
 )
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.lists(text_lines, max_size=8), st.integers(0, 30))
 def test_fuzzed_text_records_raise_only_library_errors(
     extra: list[str], where: int
@@ -815,7 +816,7 @@ def test_deeply_nested_json_is_refused_with_the_librarys_error() -> None:
         sr.GameRecord.from_json("[" * 100_000 + "]" * 100_000)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(st.text(max_size=60))
 def test_fuzzed_json_text_raises_only_library_errors(text: str) -> None:
     with contextlib.suppress(sr.ScopaError):

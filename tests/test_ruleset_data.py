@@ -65,6 +65,25 @@ def test_from_name_passes_players_and_options() -> None:
     assert rules.partnerships
 
 
+@pytest.mark.parametrize(
+    ("factory", "players"),
+    [
+        ("scopa", 5),
+        ("chkobba", 3),
+        ("escoba", 6),
+        ("scopa_a_quindici", 5),
+        ("cirulla", 5),
+    ],
+)
+def test_a_preset_constructor_names_itself_refusing_a_player_count(
+    factory: str, players: int
+) -> None:
+    with pytest.raises(
+        sr.InvalidRulesetError, match=f"^{factory} is played by .*, not {players};"
+    ):
+        getattr(sr.Ruleset, factory)(players=players)
+
+
 def test_from_name_rejects_unknown_names_and_bad_player_counts() -> None:
     with pytest.raises(
         sr.InvalidRulesetError, match="unknown preset 'briscola'; presets are scopa"
@@ -237,3 +256,31 @@ def test_any_valid_ruleset_round_trips_through_json(options: dict[str, Any]) -> 
     assert again == rules
     assert hash(again) == hash(rules)
     assert rules.describe()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            {"players": 2, "hand_size": 7},
+            "2 players with 7 cards each and 4 on the table cannot be dealt: 36 "
+            "cards are left for the hands, not a whole number of rounds of 14; "
+            "for 2 players with 7 cards, table_size could be 12 or 26; with 4 on "
+            "the table, hand_size could be 1, 2, 3, 6, 9 or 18",
+        ),
+        (
+            {"redeal_kings": 7},
+            "redeal_kings must be 1 to 4 kings, or None for no redeal, not 7",
+        ),
+        (
+            {"redeal_aces": 0},
+            "redeal_aces must be 1 to 4 aces, or None for no redeal, not 0",
+        ),
+    ],
+)
+def test_a_ruleset_that_cannot_be_played_says_what_would_do(
+    options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(sr.InvalidRulesetError) as raised:
+        sr.Ruleset(**options)
+    assert str(raised.value) == message

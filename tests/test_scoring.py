@@ -216,6 +216,10 @@ def test_score_hand_wants_one_pile_and_sweep_count_per_side() -> None:
         sr.score_hand(SCOPA, [CardSet("AD")], [0])
     with pytest.raises(sr.InvalidStateError, match="2 sides"):
         sr.score_hand(SCOPA, [CardSet("AD"), CardSet("2D")], [0, 0, 0])
+    with pytest.raises(sr.InvalidStateError, match=r"^piles must be a list .*'AD'"):
+        sr.score_hand(SCOPA, "AD", [0, 0])
+    with pytest.raises(sr.InvalidStateError, match=r"^sweeps must be a list .*, not 3"):
+        sr.score_hand(SCOPA, ["AD", "2D"], 3)  # type: ignore[arg-type]
 
 
 def test_partnership_game_scores_two_sides() -> None:
@@ -224,3 +228,32 @@ def test_partnership_game_scores_two_sides() -> None:
     assert hand.totals == (5, 1)
     with pytest.raises(sr.InvalidStateError):
         sr.score_hand(rules, [ANNA, BEN, CardSet(), CardSet()], [0, 0, 0, 0])
+
+
+def test_the_breakdown_prints_one_column_a_side_with_points_in_brackets() -> None:
+    score = sr.score_hand(
+        sr.Ruleset.scopa(players=3), ["7D 6D 5S", "KS 7C", "4H"], [1, 0, 0]
+    )
+    assert str(score) == (
+        "           side 0         side 1         side 2\n"
+        "cards      3 (1)          2              1\n"
+        "coins      2 (1)          0              0\n"
+        "settebello yes (1)        no             no\n"
+        "primiera   36 in 2 suits  31 in 2 suits  14 in 1 suit\n"
+        "sweeps     1 (1)          0              0\n"
+        "total      4              0              0"
+    )
+
+
+def test_the_breakdown_under_most_sevens_counts_sevens_and_sixes() -> None:
+    rules = sr.Ruleset.scopa(players=3, primiera_rule="most_sevens")
+    score = sr.score_hand(rules, ["7D 6D 6S", "KS 7C 7H", "6H"], [0, 2, 0])
+    assert str(score) == (
+        "           side 0            side 1                 side 2\n"
+        "cards      3                 3                      1\n"
+        "coins      2 (1)             0                      0\n"
+        "settebello yes (1)           no                     no\n"
+        "primiera   1 seven, 2 sixes  2 sevens, 0 sixes (1)  0 sevens, 1 six\n"
+        "sweeps     0                 2 (2)                  0\n"
+        "total      2                 3                      0"
+    )

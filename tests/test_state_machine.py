@@ -35,6 +35,7 @@ from hypothesis.stateful import (
 )
 
 import scopa_rules as sr
+from profiles import examples
 from scopa_rules import strategies as sst
 
 RULESETS = sst.presets() | sst.rulesets(max_table_size=12)
@@ -323,7 +324,7 @@ class ScopaGames(RuleBasedStateMachine):
 
 ScopaGames.TestCase.settings = settings(
     ScopaGames.TestCase.settings,
-    max_examples=100,
+    max_examples=examples(100),
     stateful_step_count=30,
 )
 TestScopaGames = ScopaGames.TestCase

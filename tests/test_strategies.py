@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 import scopa_rules as sr
+from profiles import examples
 from scopa_rules import strategies as sst
 
 T = TypeVar("T")
@@ -288,6 +289,7 @@ def option_values() -> list[tuple[str, object, dict[str, Any]]]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "value", "smallest"), option_values(), ids=lambda x: str(x)
 )
@@ -350,14 +352,14 @@ def check_reachable(state: sr.GameState) -> None:
         assert state.legal_moves()
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(sst.game_states(max_moves=60))
 def test_game_states_are_reached_by_legal_moves(state: sr.GameState) -> None:
     check_reachable(state)
     assert len(state.history) <= 60
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(sst.game_states(finish="hand"), sst.game_states(finish="game", max_moves=0))
 def test_game_states_played_to_the_end_of_a_hand_or_game(
     hand: sr.GameState, game: sr.GameState
@@ -371,7 +373,7 @@ def test_game_states_played_to_the_end_of_a_hand_or_game(
     assert game.winner is not None
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(sst.game_states(sst.rulesets(players=3, capture_mode="fifteen"), max_moves=20))
 def test_game_states_follow_the_rules_given(state: sr.GameState) -> None:
     assert state.rules.players == 3
@@ -390,6 +392,7 @@ def test_game_states_shrink_to_first_moves_from_the_standard_deck() -> None:
     assert chkobba == CHKOBBA_START
 
 
+@pytest.mark.slow
 def test_game_states_shrink_to_few_moves_in_a_small_game() -> None:
     captured = minimal(
         sst.game_states(max_moves=5), lambda state: state.last_capturer is not None
@@ -417,7 +420,7 @@ def test_bad_state_arguments_are_refused(make: Callable[[], object]) -> None:
 # -- positions -----------------------------------------------------------------------------
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(sst.positions())
 def test_positions_are_consistent(state: sr.GameState) -> None:
     rules = state.rules
@@ -447,13 +450,14 @@ def test_positions_are_consistent(state: sr.GameState) -> None:
     check_cards(state)
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(sst.positions(sst.presets(players=4), max_table_size=3))
 def test_positions_follow_the_rules_and_table_size_given(state: sr.GameState) -> None:
     assert state.rules.players == 4
     assert len(state.table) <= 3
 
 
+@pytest.mark.slow
 def test_positions_shrink_to_the_last_card_of_a_hand() -> None:
     state = simplest(sst.positions())
     assert state.rules == sr.Ruleset.scopa()
@@ -472,7 +476,7 @@ def test_positions_shrink_to_the_last_card_of_a_hand() -> None:
 # -- legal and illegal moves -------------------------------------------------------------------
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(sst.game_states(max_moves=60) | sst.positions(), st.data())
 def test_legal_moves_are_legal(state: sr.GameState, data: st.DataObject) -> None:
     if state.is_over:
@@ -537,7 +541,7 @@ def check_illegal(state: sr.GameState, illegal: sst.IllegalMove) -> None:
         state.apply(move, seat=seat)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(sst.game_states(max_moves=60) | sst.positions(), st.data())
 def test_illegal_moves_are_illegal_for_the_reason_given(
     state: sr.GameState, data: st.DataObject
@@ -548,7 +552,7 @@ def test_illegal_moves_are_illegal_for_the_reason_given(
     assert state.to_dict() == before
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(sst.game_states(finish="game", max_moves=0), st.data())
 def test_every_move_is_illegal_after_the_end(
     state: sr.GameState, data: st.DataObject

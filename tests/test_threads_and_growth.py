@@ -154,6 +154,7 @@ def test_ending_a_hand_allocates_the_same_after_many_hands() -> None:
     assert late_cost < early_cost + 4000
 
 
+@pytest.mark.slow
 def test_a_long_game_compares_hashes_and_pickles() -> None:
     # 2,500 finished hands: a chain walked by recursion would exceed the
     # recursion limit.

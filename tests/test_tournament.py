@@ -161,6 +161,7 @@ def local_ray() -> Iterator[None]:
 
 
 @needs_ray
+@pytest.mark.slow
 @pytest.mark.usefixtures("local_ray")
 def test_ray_gives_the_standings_of_the_local_backend() -> None:
     progress: list[int] = []
@@ -174,6 +175,7 @@ def test_ray_gives_the_standings_of_the_local_backend() -> None:
 
 
 @needs_ray
+@pytest.mark.slow
 @pytest.mark.usefixtures("local_ray")
 def test_ray_without_a_progress_callback() -> None:
     result = sr.match(sr.Ruleset.escoba(), BOTS, games=3, seed=1, backend="ray")

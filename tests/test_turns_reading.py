@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 
 
 def game_states(seed: int) -> list[tuple[sr.GameState, tuple[sr.Turn, ...]]]:
@@ -37,7 +38,7 @@ def game_states(seed: int) -> list[tuple[sr.GameState, tuple[sr.Turn, ...]]]:
     return out
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.integers(0, 2**20), st.integers(0, 2**20), st.randoms(use_true_random=False))
 def test_turns_read_in_any_order_are_the_moves_played(
     first: int, second: int, rng: random.Random

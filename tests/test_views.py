@@ -22,6 +22,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 
 PRESETS: tuple[sr.Ruleset, ...] = tuple(
     preset.make(players)
@@ -297,7 +298,7 @@ def test_a_tabled_first_card_is_public() -> None:
 # -- no leak ------------------------------------------------------------------------
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(presets, deal_seeds, move_seeds, fractions, st.integers(0, 5), move_seeds)
 def test_every_sample_of_a_view_gives_that_view_back(
     rules: sr.Ruleset,
@@ -366,7 +367,7 @@ def permute_move(move: sr.Move, mapping: dict[sr.Card, sr.Card]) -> sr.Move:
     return sr.Move(card, sr.CardSet(mapping.get(c, c) for c in move.captured))
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     presets,
     move_seeds,
@@ -441,7 +442,7 @@ def test_a_game_replayed_with_hidden_cards_permuted_gives_the_same_view(
 # -- determinization ------------------------------------------------------------------
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(presets, deal_seeds, move_seeds, fractions, st.integers(0, 5))
 def test_samples_are_consistent_with_the_view(
     rules: sr.Ruleset, seed: int, move_seed: int, point: float, seat_pick: int

@@ -188,6 +188,7 @@ def _has_ambiguous_card(state: sr.GameState) -> bool:
     return any(_ways(state, m.card) > 1 for m in state.legal_moves())
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(chromium() is None, reason="no Chromium: apt-get install chromium")
 def test_a_whole_game_by_clicks_in_chromium(base_url: str) -> None:
     # The extra "web" (in "dev", which CI installs) brings Playwright; the
