@@ -93,42 +93,121 @@ def _normal_options(rules: Ruleset, table_mask: int, value: int) -> tuple[int, .
         singles = table_mask & rules._value_masks[value]
         if singles:
             return _bits(singles)
-    items = _table_items(table_mask, rules._values)
     options: list[int] = []
     if mode is not CaptureMode.FIFTEEN:
         singles = table_mask & rules._value_masks[value]
         if rule is CaptureRule.SINGLE_FIRST and singles:
             options = list(_bits(singles))
         else:
-            options = _subsets(items, value)
+            options = _sets_adding_to(rules, table_mask, value)
             if rule is CaptureRule.FEWEST_CARDS and options:
                 fewest = min(m.bit_count() for m in options)
                 options = [m for m in options if m.bit_count() == fewest]
     if mode is not CaptureMode.MATCH:
         # A set can never both match a card's value and make fifteen with it
         # (that would need a value of 7.5): the union has no duplicates.
-        options = sorted(options + _subsets(items, 15 - value))
+        options = sorted(options + _sets_adding_to(rules, table_mask, 15 - value))
     return tuple(options)
 
 
+_RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10))
+# The columns of the ranks named by a 10-bit row (bit r for rank r).
+_ROW_COLUMNS = tuple(
+    sum(_RANK_COLUMNS[r] for r in range(10) if x >> r & 1) for x in range(1024)
+)
+
+# -- sets of table cards adding up to a total ---------------------------------------
+#
+# Capturing by fifteen asks, for every card, which sets of table cards add up
+# to 15 less its value: in random play a new question on most plies.  The
+# table splits into its low ranks (A to 5, worth 1 to 5 under every capture
+# value table) and its high ranks (6 to K, worth 6 to 10); each half's subset
+# sums up to 15 are kept by the half's exact cards.  Halves repeat far more
+# often than whole tables (a few thousand low halves cover nearly every table
+# of random play), and a set adding up to a total is a high part and a low
+# part adding up to it: a lookup per sum of the high half, at most a handful.
+_LOW_RANKS = sum(_RANK_COLUMNS[:5])
+_HIGH_RANKS = sum(_RANK_COLUMNS[5:])
+_MOST = 15  # no capture adds up to more (15 less the lowest value, or a value)
+# A crowded house-rules table has thousands of sets adding up to at most 15
+# but few adding up to one total: it is searched for that total alone.
+_INDEXED_TABLE = 10
+# (half << 1 | capture values) -> {sum: the half's sets with that sum}
+_HALVES: dict[int, dict[int, list[int]]] = {}
+_HALVES_LIMIT = 1 << 16
+
+
+def _half_sums(rules: Ruleset, half: int) -> dict[int, list[int]]:
+    """The sets of the cards of ``half`` by their sums up to :data:`_MOST`
+    (the empty set too, with sum 0), as masks."""
+    key = half << 1 | rules._capture_key & 1  # bit 0 names the value table
+    sums = _HALVES.get(key)
+    if sums is None:
+        values = rules._values
+        sums = {0: [0]}
+        rest = half
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            value = values[low.bit_length() - 1]
+            # From the sets without this card only (a snapshot of the lists).
+            for total, sets in [(t, tuple(found)) for t, found in sums.items()]:
+                if total + value <= _MOST:
+                    sums.setdefault(total + value, []).extend(
+                        [mask | low for mask in sets]
+                    )
+        if len(_HALVES) >= _HALVES_LIMIT:
+            _HALVES.clear()
+        _HALVES[key] = sums
+    return sums
+
+
+def _sets_adding_to(rules: Ruleset, table_mask: int, target: int) -> list[int]:
+    """Every set of the table's cards whose values add up to ``target`` (1 to
+    :data:`_MOST`), as masks in ascending order."""
+    if table_mask.bit_count() > _INDEXED_TABLE:
+        return _subsets(_table_items(table_mask, rules._values), target)
+    low = _half_sums(rules, table_mask & _LOW_RANKS)
+    found: list[int] = []
+    for total, highs in _half_sums(rules, table_mask & _HIGH_RANKS).items():
+        lows = low.get(target - total)
+        if lows is not None:
+            found += [high | part for high in highs for part in lows]
+    found.sort()
+    return found
+
+
 # Captures depend on the table only through how many cards of each rank it
-# holds (values are the same in every suit), so they are worked out once per
-# such *pattern* on a canonical table -- the pattern's cards in the lowest
-# suits -- and mapped onto each real table with the same pattern.  Random
-# playouts meet a few thousand patterns where they meet millions of tables.
+# holds (values are the same in every suit), so what they look like is kept
+# per such *pattern* and mapped onto each real table with the same pattern.
+# Random playouts meet a few thousand patterns where they meet millions of
+# tables.
 #
 # A pattern is the table's rank counts packed three bits a rank:
 # _SPREAD[x] puts bit r of a 10-bit suit row x at bit 3r, so summing the
 # four rows' spreads counts each rank (at most 4: no carry between fields).
 _SPREAD = tuple(sum(1 << 3 * r for r in range(10) if x >> r & 1) for x in range(1024))
-_RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10))
-_SET_BITS = tuple(tuple(s for s in range(4) if x >> s & 1) for x in range(16))
 
-# (pattern << CAPTURE_KEY_BITS | capture key) -> per rank of the played card, its captures
-# on the pattern (None until asked for).  See _describe for the encoding.
+
+class _Search:
+    """The pattern-cache value of a card with a capture that takes only some
+    of the table's cards of a rank: which ones depends on the real table's
+    suits, so those captures are searched on each table (see
+    :func:`captures_in`)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "SEARCH"
+
+
+SEARCH = _Search()
+
+# (pattern << CAPTURE_KEY_BITS | capture key) -> per card index of the played card,
+# what its captures look like on the pattern (None until asked for): see
+# _describe.
 _PATTERNS: dict[int, list[Any]] = {}
-# The cache is bounded by the number of captures it holds, not of patterns:
-# a house rule with huge tables has patterns with thousands of captures.
+# The cache is bounded by the number of values it holds, not of patterns.
 _PATTERN_LIMIT = 1 << 20
 _stored = 0
 
@@ -143,80 +222,48 @@ def pattern_of(table_mask: int) -> int:
     )
 
 
-def _describe(rules: Ruleset, pattern: int, rank: int) -> int | tuple[Any, ...]:
-    """The captures of a card of ``rank`` (0 to 9) on a table with ``pattern``,
-    in a form that maps onto any such table (see :func:`realise`):
+def _describe(
+    rules: Ruleset, table_mask: int, rank: int
+) -> int | tuple[Any, ...] | _Search:
+    """The captures of a card of ``rank`` (0 to 9) on ``table_mask``, in a
+    form that holds for every table with the same pattern (see
+    :func:`realise`):
 
     * an int when the card has a single capture taking all the table's cards
       of the ranks it touches (the common case): those ranks' columns, so
       that the capture on a real table is ``table & columns``;
-    * a tuple of such ints when every capture is of that kind;
-    * otherwise a tuple of ``(columns, picks)`` pairs, where ``picks`` names,
-      for each rank taken only in part, the rank's column and which of the
-      table's cards of that rank (by position, lowest suit first) it takes.
+    * a tuple of such ints when every capture is of that kind (the empty
+      tuple when there is no capture);
+    * otherwise :data:`SEARCH`.
+
+    Each of these is the same on every table with the pattern: a table's
+    captures are another's with the suits of each rank exchanged.
     """
-    canonical = 0
-    for r in range(10):
-        for suit in range(pattern >> 3 * r & 7):
-            canonical |= 1 << (r + 10 * suit)
-    found = _compute_options(rules, canonical, rules._values[rank])
-    described: list[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]] = []
-    for option in found:
-        columns = 0
-        picks = []
-        rest = option
-        while rest:  # rank by rank of the ranks the capture touches
-            r = ((rest & -rest).bit_length() - 1) % 10
-            column = _RANK_COLUMNS[r]
-            rest &= ~column
-            taken = option & column
-            if taken == canonical & column:
-                columns |= column
-            else:
-                # On the canonical table a rank's cards sit in the lowest
-                # suits, so the suits taken are the positions taken.
-                suits = (
-                    (taken >> r & 1)
-                    | (taken >> (r + 9) & 2)
-                    | (taken >> (r + 18) & 4)
-                    | (taken >> (r + 27) & 8)
-                )
-                picks.append((column, _SET_BITS[suits]))
-        described.append((columns, tuple(picks)))
-    if any(picks for _, picks in described):
-        return tuple(described)
-    if len(described) == 1:
-        return described[0][0]
-    return tuple(columns for columns, _ in described)
+    columns = []
+    for option in _compute_options(rules, table_mask, rules._values[rank]):
+        touched = _ROW_COLUMNS[
+            (option | option >> 10 | option >> 20 | option >> 30) & 0x3FF
+        ]
+        if option != table_mask & touched:
+            return SEARCH
+        columns.append(touched)
+    if len(columns) == 1:
+        return columns[0]
+    return tuple(columns)
 
 
-def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...]:
-    """Map a :func:`_describe` result onto a real table: its captures as
-    masks of table cards, ascending."""
+def realise(table_mask: int, described: int | tuple[int, ...]) -> tuple[int, ...]:
+    """Map a :func:`_describe` result other than :data:`SEARCH` onto a real
+    table: its captures as masks of table cards, ascending."""
     if type(described) is int:
         return (table_mask & described,)
-    if not described:
-        return ()
-    if type(described[0]) is int:  # type: ignore[index]
-        return tuple(sorted([table_mask & columns for columns in described]))  # type: ignore[union-attr]
-    found = []
-    groups: dict[int, list[int]] = {}  # a rank's table cards, lowest suit first
-    for columns, picks in described:  # type: ignore[union-attr]
-        mask = table_mask & columns
-        for column, positions in picks:
-            bits = groups.get(column)
-            if bits is None:
-                bits = groups[column] = []
-                group = table_mask & column
-                while group:
-                    low = group & -group
-                    bits.append(low)
-                    group ^= low
-            for position in positions:
-                mask |= bits[position]
-        found.append(mask)
-    found.sort()
-    return tuple(found)
+    return tuple(sorted([table_mask & columns for columns in described]))  # type: ignore[union-attr]
+
+
+def search(rules: Ruleset, table_mask: int, index: int) -> tuple[int, ...]:
+    """The captures of the card with ``index`` on ``table_mask``, searched
+    for (the way for a card whose pattern-cache value is :data:`SEARCH`)."""
+    return _compute_options(rules, table_mask, rules._values[index])
 
 
 def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
@@ -239,14 +286,14 @@ def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
 
 def describe_into(
     rules: Ruleset, table_mask: int, entry: list[Any], index: int
-) -> int | tuple[Any, ...]:
+) -> int | tuple[Any, ...] | _Search:
     """Fill the entry's slots for the rank of the card with ``index`` (0 to
     39) and return their value."""
     global _stored
     rank = index % 10
-    described = _describe(rules, pattern_of(table_mask), rank) if table_mask else ()
+    described = _describe(rules, table_mask, rank) if table_mask else ()
     entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
-    _stored += 1 if type(described) is int else len(described)  # type: ignore[arg-type]
+    _stored += len(described) if type(described) is tuple else 1
     return described
 
 
@@ -259,6 +306,8 @@ def captures_in(
     described = entry[index]
     if described is None:
         described = describe_into(rules, table_mask, entry, index)
+    if described is SEARCH:
+        return search(rules, table_mask, index)
     return realise(table_mask, described)
 
 
