@@ -104,9 +104,10 @@ def _normal_options(rules: Ruleset, table_mask: int, value: int) -> tuple[int, .
                 fewest = min(m.bit_count() for m in options)
                 options = [m for m in options if m.bit_count() == fewest]
     if mode is not CaptureMode.MATCH:
+        fifteens = _sets_adding_to(rules, table_mask, 15 - value)
         # A set can never both match a card's value and make fifteen with it
         # (that would need a value of 7.5): the union has no duplicates.
-        options = sorted(options + _sets_adding_to(rules, table_mask, 15 - value))
+        options = sorted(options + fifteens) if options else fifteens
     return tuple(options)
 
 
@@ -137,43 +138,48 @@ _HALVES: dict[int, dict[int, list[int]]] = {}
 _HALVES_LIMIT = 1 << 16
 
 
-def _half_sums(rules: Ruleset, half: int) -> dict[int, list[int]]:
-    """The sets of the cards of ``half`` by their sums up to :data:`_MOST`
-    (the empty set too, with sum 0), as masks."""
-    key = half << 1 | rules._capture_key & 1  # bit 0 names the value table
-    sums = _HALVES.get(key)
-    if sums is None:
-        values = rules._values
-        sums = {0: [0]}
-        rest = half
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            value = values[low.bit_length() - 1]
-            # From the sets without this card only (a snapshot of the lists).
-            for total, sets in [(t, tuple(found)) for t, found in sums.items()]:
-                if total + value <= _MOST:
-                    sums.setdefault(total + value, []).extend(
-                        [mask | low for mask in sets]
-                    )
-        if len(_HALVES) >= _HALVES_LIMIT:
-            _HALVES.clear()
-        _HALVES[key] = sums
+def _half_sums(rules: Ruleset, key: int) -> dict[int, list[int]]:
+    """The sets of a half table by their sums up to :data:`_MOST` (the empty
+    set too, with sum 0), as masks, worked out and kept under ``key``: the
+    half's cards shifted left by one, bit 0 naming the capture value table."""
+    values = rules._values
+    sums: dict[int, list[int]] = {0: [0]}
+    rest = key >> 1
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        value = values[low.bit_length() - 1]
+        # From the sets without this card only (a snapshot of the lists).
+        for total, sets in [(t, tuple(found)) for t, found in sums.items()]:
+            if total + value <= _MOST:
+                sums.setdefault(total + value, []).extend([mask | low for mask in sets])
+    if len(_HALVES) >= _HALVES_LIMIT:
+        _HALVES.clear()
+    _HALVES[key] = sums
     return sums
 
 
 def _sets_adding_to(rules: Ruleset, table_mask: int, target: int) -> list[int]:
     """Every set of the table's cards whose values add up to ``target`` (1 to
-    :data:`_MOST`), as masks in ascending order."""
+    :data:`_MOST`), as masks in ascending order (a list the caller must not
+    change: it may be the cache's own)."""
     if table_mask.bit_count() > _INDEXED_TABLE:
         return _subsets(_table_items(table_mask, rules._values), target)
-    low = _half_sums(rules, table_mask & _LOW_RANKS)
-    found: list[int] = []
-    for total, highs in _half_sums(rules, table_mask & _HIGH_RANKS).items():
-        lows = low.get(target - total)
-        if lows is not None:
-            found += [high | part for high in highs for part in lows]
-    found.sort()
+    # Each half's lists are ascending: a card joins the sets of lower cards.
+    flag = rules._capture_key & 1  # bit 0 names the capture value table
+    # The cache lookups written out: they are met far more often than missed.
+    key = (table_mask & _LOW_RANKS) << 1 | flag
+    low = _HALVES.get(key) or _half_sums(rules, key)
+    key = (table_mask & _HIGH_RANKS) << 1 | flag
+    high = _HALVES.get(key) or _half_sums(rules, key)
+    found = low.get(target, [])  # the sets with no high card
+    if len(high) > 1:
+        found = found[:]  # the half's own list stays as it is
+        for total, highs in high.items():
+            lows = low.get(target - total) if total else None
+            if lows is not None:
+                found += [part | card for card in highs for part in lows]
+        found.sort()
     return found
 
 
