@@ -20,7 +20,15 @@ from typing import Any
 
 from .cards import Card, CardSet, Rank, _from_mask
 from .errors import InvalidRulesetError, shown
-from .rules import CAPTURE_KEY_BITS, CaptureMode, CaptureRule, Ruleset, TableAce
+from .rules import (
+    _CAPTURE_VALUE_TABLES,
+    CAPTURE_KEY_BITS,
+    CaptureMode,
+    CaptureRule,
+    CaptureValues,
+    Ruleset,
+    TableAce,
+)
 
 __all__ = ["capture_options"]
 
@@ -143,16 +151,26 @@ def _half_sums(rules: Ruleset, key: int) -> dict[int, list[int]]:
     set too, with sum 0), as masks, worked out and kept under ``key``: the
     half's cards shifted left by one, bit 0 naming the capture value table."""
     values = rules._values
-    sums: dict[int, list[int]] = {0: [0]}
+    # Every set as (sum, mask), ascending by mask: the sets with a card are
+    # listed after those of lower cards, each above all of them.
+    sets = [(0, 0)]
     rest = key >> 1
     while rest:
         low = rest & -rest
         rest ^= low
         value = values[low.bit_length() - 1]
-        # From the sets without this card only (a snapshot of the lists).
-        for total, sets in [(t, tuple(found)) for t, found in sums.items()]:
-            if total + value <= _MOST:
-                sums.setdefault(total + value, []).extend([mask | low for mask in sets])
+        sets += [
+            (total + value, mask | low)
+            for total, mask in sets
+            if total + value <= _MOST
+        ]
+    sums: dict[int, list[int]] = {}
+    for total, mask in sets:
+        found = sums.get(total)
+        if found is None:
+            sums[total] = [mask]
+        else:
+            found.append(mask)
     if len(_HALVES) >= _HALVES_LIMIT:
         _HALVES.clear()
     _HALVES[key] = sums
@@ -165,7 +183,6 @@ def _sets_adding_to(rules: Ruleset, table_mask: int, target: int) -> list[int]:
     change: it may be the cache's own)."""
     if table_mask.bit_count() > _INDEXED_TABLE:
         return _subsets(_table_items(table_mask, rules._values), target)
-    # Each half's lists are ascending: a card joins the sets of lower cards.
     flag = rules._capture_key & 1  # bit 0 names the capture value table
     # The cache lookups written out: they are met far more often than missed.
     key = (table_mask & _LOW_RANKS) << 1 | flag
@@ -290,6 +307,43 @@ def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
     return entry
 
 
+# Capturing by fifteen alone, a card of value v takes cards adding up to
+# 15 - v: ranks worth more never take part, so tables that differ only in
+# how many cards of those ranks they hold give the card the same captures.
+# Kept by the pattern with those ranks cleared, a card's captures are worked
+# out once for many patterns (far fewer misses in the first hands).
+# _WORTH_AT_MOST[capture values][total]: the pattern fields of the ranks
+# worth at most ``total``.
+_WORTH_AT_MOST = tuple(
+    tuple(
+        sum(7 << 3 * r for r in range(10) if _CAPTURE_VALUE_TABLES[kind][r] <= total)
+        for total in range(16)
+    )
+    for kind in CaptureValues
+)
+# ((cleared pattern << 4 | total) << CAPTURE_KEY_BITS | capture key) -> as _describe
+_BY_TOTAL: dict[int, Any] = {}
+_BY_TOTAL_LIMIT = 1 << 18
+
+
+def _fifteen_described(
+    rules: Ruleset, table_mask: int, rank: int
+) -> int | tuple[Any, ...] | _Search:
+    """:func:`_describe` for a ruleset that captures by fifteen alone, kept
+    by the part of the pattern that can take part."""
+    total = 15 - rules._values[rank]
+    key = (
+        (pattern_of(table_mask) & _WORTH_AT_MOST[rules._capture_key & 1][total]) << 4
+        | total
+    ) << CAPTURE_KEY_BITS | rules._capture_key
+    described = _BY_TOTAL.get(key)
+    if described is None:
+        if len(_BY_TOTAL) >= _BY_TOTAL_LIMIT:
+            _BY_TOTAL.clear()
+        described = _BY_TOTAL[key] = _describe(rules, table_mask, rank)
+    return described  # type: ignore[no-any-return]
+
+
 def describe_into(
     rules: Ruleset, table_mask: int, entry: list[Any], index: int
 ) -> int | tuple[Any, ...] | _Search:
@@ -297,7 +351,12 @@ def describe_into(
     39) and return their value."""
     global _stored
     rank = index % 10
-    described = _describe(rules, table_mask, rank) if table_mask else ()
+    if not table_mask:
+        described: int | tuple[Any, ...] | _Search = ()
+    elif rules.capture_mode is CaptureMode.FIFTEEN and not rules.ace_takes_all:
+        described = _fifteen_described(rules, table_mask, rank)
+    else:
+        described = _describe(rules, table_mask, rank)
     entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
     _stored += len(described) if type(described) is tuple else 1
     return described
