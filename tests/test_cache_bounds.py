@@ -75,7 +75,7 @@ def captures_held(entry: list[Any]) -> int:
     held = 1
     for described in entry[:10]:
         if described is not None:
-            held += len(described) if type(described) is tuple else 1
+            held += 1 if type(described) is int else len(described)
     return held
 
 

@@ -212,19 +212,35 @@ def _sets_adding_to(rules: Ruleset, table_mask: int, target: int) -> list[int]:
 _SPREAD = tuple(sum(1 << 3 * r for r in range(10) if x >> r & 1) for x in range(1024))
 
 
-class _Search:
+class Choices(tuple[tuple[int, tuple[tuple[int, int], ...]], ...]):
     """The pattern-cache value of a card with a capture that takes only some
-    of the table's cards of a rank: which ones depends on the real table's
-    suits, so those captures are searched on each table (see
-    :func:`captures_in`)."""
+    of the table's cards of a rank (which ones, the real table's suits say):
+    its captures in groups ``(columns, picks)``, each taking every table
+    card of the ranks in ``columns`` and, for each ``(rank, count)`` of
+    ``picks``, any ``count`` of the table's cards of that rank (see
+    :func:`realise`)."""
 
     __slots__ = ()
 
-    def __repr__(self) -> str:
-        return "SEARCH"
 
-
-SEARCH = _Search()
+_COLUMN = _RANK_COLUMNS[0]
+# The 16 sets of a rank's cards, as suit bits moved to rank 0.
+_COLUMN_SETS = tuple(
+    sum(1 << 10 * suit for suit in range(4) if x >> suit & 1) for x in range(16)
+)
+# _CHOOSE[count][cards]: the ways to take ``count`` of the cards of a rank
+# (a set of _COLUMN_SETS), ascending.
+_CHOOSE = tuple(
+    {
+        cards: tuple(
+            sub
+            for sub in _COLUMN_SETS
+            if sub & cards == sub and sub.bit_count() == count
+        )
+        for cards in _COLUMN_SETS
+    }
+    for count in range(5)
+)
 
 # (pattern << CAPTURE_KEY_BITS | capture key) -> per card index of the played card,
 # what its captures look like on the pattern (None until asked for): see
@@ -245,9 +261,7 @@ def pattern_of(table_mask: int) -> int:
     )
 
 
-def _describe(
-    rules: Ruleset, table_mask: int, rank: int
-) -> int | tuple[Any, ...] | _Search:
+def _describe(rules: Ruleset, table_mask: int, rank: int) -> int | tuple[Any, ...]:
     """The captures of a card of ``rank`` (0 to 9) on ``table_mask``, in a
     form that holds for every table with the same pattern (see
     :func:`realise`):
@@ -257,36 +271,52 @@ def _describe(
       that the capture on a real table is ``table & columns``;
     * a tuple of such ints when every capture is of that kind (the empty
       tuple when there is no capture);
-    * otherwise :data:`SEARCH`.
+    * otherwise :class:`Choices`.
 
     Each of these is the same on every table with the pattern: a table's
     captures are another's with the suits of each rank exchanged.
     """
-    columns = []
-    for option in _compute_options(rules, table_mask, rules._values[rank]):
-        touched = _ROW_COLUMNS[
-            (option | option >> 10 | option >> 20 | option >> 30) & 0x3FF
-        ]
-        if option != table_mask & touched:
-            return SEARCH
-        columns.append(touched)
-    if len(columns) == 1:
-        return columns[0]
-    return tuple(columns)
+    found = _compute_options(rules, table_mask, rules._values[rank])
+    groups: dict[tuple[int, tuple[tuple[int, int], ...]], None] = {}
+    partial = False
+    for option in found:
+        row = (option | option >> 10 | option >> 20 | option >> 30) & 0x3FF
+        columns = 0
+        picks = []
+        while row:
+            low = row & -row
+            row ^= low
+            column = _RANK_COLUMNS[low.bit_length() - 1]
+            taken = option & column
+            if taken == table_mask & column:
+                columns |= column
+            else:
+                picks.append((low.bit_length() - 1, taken.bit_count()))
+        partial = partial or bool(picks)
+        groups[columns, tuple(picks)] = None
+    if partial:
+        return Choices(groups)
+    if len(groups) == 1:
+        return next(iter(groups))[0]
+    return tuple([columns for columns, _ in groups])
 
 
-def realise(table_mask: int, described: int | tuple[int, ...]) -> tuple[int, ...]:
-    """Map a :func:`_describe` result other than :data:`SEARCH` onto a real
-    table: its captures as masks of table cards, ascending."""
+def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...]:
+    """Map a :func:`_describe` result onto a real table: its captures as
+    masks of table cards, ascending."""
     if type(described) is int:
         return (table_mask & described,)
-    return tuple(sorted([table_mask & columns for columns in described]))  # type: ignore[union-attr]
-
-
-def search(rules: Ruleset, table_mask: int, index: int) -> tuple[int, ...]:
-    """The captures of the card with ``index`` on ``table_mask``, searched
-    for (the way for a card whose pattern-cache value is :data:`SEARCH`)."""
-    return _compute_options(rules, table_mask, rules._values[index])
+    if type(described) is tuple:
+        return tuple(sorted([table_mask & columns for columns in described]))
+    found = []
+    for columns, picks in described:
+        options = [table_mask & columns]
+        for rank, count in picks:
+            ways = _CHOOSE[count][table_mask >> rank & _COLUMN]
+            options = [taken | way << rank for taken in options for way in ways]
+        found += options
+    found.sort()
+    return tuple(found)
 
 
 def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
@@ -328,7 +358,7 @@ _BY_TOTAL_LIMIT = 1 << 18
 
 def _fifteen_described(
     rules: Ruleset, table_mask: int, rank: int
-) -> int | tuple[Any, ...] | _Search:
+) -> int | tuple[Any, ...]:
     """:func:`_describe` for a ruleset that captures by fifteen alone, kept
     by the part of the pattern that can take part."""
     total = 15 - rules._values[rank]
@@ -346,19 +376,19 @@ def _fifteen_described(
 
 def describe_into(
     rules: Ruleset, table_mask: int, entry: list[Any], index: int
-) -> int | tuple[Any, ...] | _Search:
+) -> int | tuple[Any, ...]:
     """Fill the entry's slots for the rank of the card with ``index`` (0 to
     39) and return their value."""
     global _stored
     rank = index % 10
     if not table_mask:
-        described: int | tuple[Any, ...] | _Search = ()
+        described: int | tuple[Any, ...] = ()
     elif rules.capture_mode is CaptureMode.FIFTEEN and not rules.ace_takes_all:
         described = _fifteen_described(rules, table_mask, rank)
     else:
         described = _describe(rules, table_mask, rank)
     entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
-    _stored += len(described) if type(described) is tuple else 1
+    _stored += 1 if type(described) is int else len(described)  # type: ignore[arg-type]
     return described
 
 
@@ -371,8 +401,6 @@ def captures_in(
     described = entry[index]
     if described is None:
         described = describe_into(rules, table_mask, entry, index)
-    if described is SEARCH:
-        return search(rules, table_mask, index)
     return realise(table_mask, described)
 
 

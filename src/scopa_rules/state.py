@@ -39,7 +39,7 @@ from .captures import (
     _ACES,
     _PATTERNS,
     _SPREAD,
-    SEARCH,
+    Choices,
     ace_takes_table,
     can_capture,
     capture_masks,
@@ -48,7 +48,6 @@ from .captures import (
     is_legal_capture,
     is_take_all,
     realise,
-    search,
     table_entry,
 )
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
@@ -1671,15 +1670,15 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
             mask = table & described
             move = _MOVE_CACHE.get(mask << 6 | index)
             moves.append(move if move is not None else _play_move(index, mask))
-        elif described is SEARCH:
-            moves.extend(_many_captures(rules, table, index))
-        else:
+        elif type(described) is tuple:
             # Several captures, each all the table cards of its ranks: cheap
             # to map, so not worth keeping (random play seldom meets the
             # same table twice).
             for mask in realise(table, described):
                 move = _MOVE_CACHE.get(mask << 6 | index)
                 moves.append(move if move is not None else _play_move(index, mask))
+        else:
+            moves.extend(_many_captures(rules, table, index, described))
         if compulsion is _NO_COMPULSION:
             moves.append(_TRAILS[index])
     if compulsion is _WHOLE_HAND and not moves:
@@ -1716,10 +1715,10 @@ def _plays_with_optional_take_all(
     return tuple(moves)
 
 
-# Captures that take only some of a rank's table cards are searched for on
-# each table (see captures.SEARCH): on a crowded table with pairs that is
-# most of the work.  A search bot meets the same tables again and again, so
-# those moves are kept by exact table and card.  The cache is bounded by the
+# Captures that take only some of a rank's table cards cost a mapping each
+# (see captures.Choices): on a crowded table with pairs that is most of the
+# work.  A search bot meets the same tables again and again, so those moves
+# are kept by exact table and card.  The cache is bounded by the
 # moves it holds, not by tables: on a big house-rules table one card has
 # thousands of moves.
 _MANY_CAPTURES: dict[int, tuple[Move, ...]] = {}
@@ -1727,12 +1726,14 @@ _MANY_CAPTURES_LIMIT = 1 << 18
 _many_held = 0
 
 
-def _many_captures(rules: Ruleset, table: int, index: int) -> tuple[Move, ...]:
+def _many_captures(
+    rules: Ruleset, table: int, index: int, described: Choices
+) -> tuple[Move, ...]:
     global _many_held
     key = (table << 6 | index) << CAPTURE_KEY_BITS | rules._capture_key
     moves = _MANY_CAPTURES.get(key)
     if moves is None:
-        moves = tuple([_play_move(index, mask) for mask in search(rules, table, index)])
+        moves = tuple([_play_move(index, mask) for mask in realise(table, described)])
         if _many_held + len(moves) > _MANY_CAPTURES_LIMIT:
             _MANY_CAPTURES.clear()
             _many_held = 0
