@@ -120,10 +120,6 @@ def _normal_options(rules: Ruleset, table_mask: int, value: int) -> tuple[int, .
 
 
 _RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10))
-# The columns of the ranks named by a 10-bit row (bit r for rank r).
-_ROW_COLUMNS = tuple(
-    sum(_RANK_COLUMNS[r] for r in range(10) if x >> r & 1) for x in range(1024)
-)
 
 # -- sets of table cards adding up to a total ---------------------------------------
 #
