@@ -70,7 +70,7 @@ def per_new_table(rules: sr.Ruleset, count: int = 2000) -> tuple[float, float]:
         rest = sr.ALL_CARDS - table - hands[0] - hands[1]
         states.append(
             sr.GameState.from_position(
-                rules, hands=hands, table=table, piles=[rest, ""]
+                rules, hands=hands, table=table, piles=[rest, ""], last_capturer=0
             )
         )
     start = time.process_time()
@@ -84,7 +84,9 @@ def crowded_position(rules: sr.Ruleset) -> sr.GameState:
     hands = ["5D 7S KH", "6D 7D KD"]
     held = sr.CardSet(" ".join(hands))
     rest = sr.ALL_CARDS - table - held
-    return sr.GameState.from_position(rules, hands=hands, table=table, piles=[rest, ""])
+    return sr.GameState.from_position(
+        rules, hands=hands, table=table, piles=[rest, ""], last_capturer=0
+    )
 
 
 def main() -> None:
