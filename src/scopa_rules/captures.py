@@ -305,7 +305,7 @@ def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...
     if type(described) is tuple:
         return tuple(sorted([table_mask & columns for columns in described]))
     found = []
-    for columns, picks in described:
+    for columns, picks in described:  # type: ignore[union-attr]
         options = [table_mask & columns]
         for rank, count in picks:
             ways = _CHOOSE[count][table_mask >> rank & _COLUMN]
@@ -367,7 +367,7 @@ def _fifteen_described(
         if len(_BY_TOTAL) >= _BY_TOTAL_LIMIT:
             _BY_TOTAL.clear()
         described = _BY_TOTAL[key] = _describe(rules, table_mask, rank)
-    return described  # type: ignore[no-any-return]
+    return described
 
 
 def describe_into(
