@@ -20,7 +20,15 @@ from typing import Any
 
 from .cards import Card, CardSet, Rank, _from_mask
 from .errors import InvalidRulesetError, shown
-from .rules import CAPTURE_KEY_BITS, CaptureMode, CaptureRule, Ruleset, TableAce
+from .rules import (
+    _CAPTURE_VALUE_TABLES,
+    CAPTURE_KEY_BITS,
+    CaptureMode,
+    CaptureRule,
+    CaptureValues,
+    Ruleset,
+    TableAce,
+)
 
 __all__ = ["capture_options"]
 
@@ -93,42 +101,148 @@ def _normal_options(rules: Ruleset, table_mask: int, value: int) -> tuple[int, .
         singles = table_mask & rules._value_masks[value]
         if singles:
             return _bits(singles)
-    items = _table_items(table_mask, rules._values)
     options: list[int] = []
     if mode is not CaptureMode.FIFTEEN:
         singles = table_mask & rules._value_masks[value]
         if rule is CaptureRule.SINGLE_FIRST and singles:
             options = list(_bits(singles))
         else:
-            options = _subsets(items, value)
+            options = _sets_adding_to(rules, table_mask, value)
             if rule is CaptureRule.FEWEST_CARDS and options:
                 fewest = min(m.bit_count() for m in options)
                 options = [m for m in options if m.bit_count() == fewest]
     if mode is not CaptureMode.MATCH:
+        fifteens = _sets_adding_to(rules, table_mask, 15 - value)
         # A set can never both match a card's value and make fifteen with it
         # (that would need a value of 7.5): the union has no duplicates.
-        options = sorted(options + _subsets(items, 15 - value))
+        options = sorted(options + fifteens) if options else fifteens
     return tuple(options)
 
 
+_RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10))
+
+# -- sets of table cards adding up to a total ---------------------------------------
+#
+# Capturing by fifteen asks, for every card, which sets of table cards add up
+# to 15 less its value: in random play a new question on most plies.  The
+# table splits into its low ranks (A to 5, worth 1 to 5 under every capture
+# value table) and its high ranks (6 to K, worth 6 to 10); each half's subset
+# sums up to 15 are kept by the half's exact cards.  Halves repeat far more
+# often than whole tables (a few thousand low halves cover nearly every table
+# of random play), and a set adding up to a total is a high part and a low
+# part adding up to it: a lookup per sum of the high half, at most a handful.
+_LOW_RANKS = sum(_RANK_COLUMNS[:5])
+_HIGH_RANKS = sum(_RANK_COLUMNS[5:])
+_MOST = 15  # no capture adds up to more (15 less the lowest value, or a value)
+# A crowded house-rules table has thousands of sets adding up to at most 15
+# but few adding up to one total: it is searched for that total alone.
+_INDEXED_TABLE = 10
+# (half << 1 | capture values) -> {sum: the half's sets with that sum}
+_HALVES: dict[int, dict[int, list[int]]] = {}
+_HALVES_LIMIT = 1 << 16
+
+
+def _half_sums(rules: Ruleset, key: int) -> dict[int, list[int]]:
+    """The sets of a half table by their sums up to :data:`_MOST` (the empty
+    set too, with sum 0), as masks, worked out and kept under ``key``: the
+    half's cards shifted left by one, bit 0 naming the capture value table."""
+    values = rules._values
+    # Every set as (sum, mask), ascending by mask: the sets with a card are
+    # listed after those of lower cards, each above all of them.
+    sets = [(0, 0)]
+    rest = key >> 1
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        value = values[low.bit_length() - 1]
+        sets += [
+            (total + value, mask | low)
+            for total, mask in sets
+            if total + value <= _MOST
+        ]
+    sums: dict[int, list[int]] = {}
+    for total, mask in sets:
+        found = sums.get(total)
+        if found is None:
+            sums[total] = [mask]
+        else:
+            found.append(mask)
+    if len(_HALVES) >= _HALVES_LIMIT:
+        _HALVES.clear()
+    _HALVES[key] = sums
+    return sums
+
+
+def _sets_adding_to(rules: Ruleset, table_mask: int, target: int) -> list[int]:
+    """Every set of the table's cards whose values add up to ``target`` (1 to
+    :data:`_MOST`), as masks in ascending order (a list the caller must not
+    change: it may be the cache's own)."""
+    if table_mask.bit_count() > _INDEXED_TABLE:
+        return _subsets(_table_items(table_mask, rules._values), target)
+    flag = rules._capture_key & 1  # bit 0 names the capture value table
+    # The cache lookups written out: they are met far more often than missed.
+    key = (table_mask & _LOW_RANKS) << 1 | flag
+    low = _HALVES.get(key) or _half_sums(rules, key)
+    key = (table_mask & _HIGH_RANKS) << 1 | flag
+    high = _HALVES.get(key) or _half_sums(rules, key)
+    found = low.get(target, [])  # the sets with no high card
+    if len(high) > 1:
+        found = found[:]  # the half's own list stays as it is
+        for total, highs in high.items():
+            lows = low.get(target - total) if total else None
+            if lows is not None:
+                found += [part | card for card in highs for part in lows]
+        found.sort()
+    return found
+
+
 # Captures depend on the table only through how many cards of each rank it
-# holds (values are the same in every suit), so they are worked out once per
-# such *pattern* on a canonical table -- the pattern's cards in the lowest
-# suits -- and mapped onto each real table with the same pattern.  Random
-# playouts meet a few thousand patterns where they meet millions of tables.
+# holds (values are the same in every suit), so what they look like is kept
+# per such *pattern* and mapped onto each real table with the same pattern.
+# Random playouts meet a few thousand patterns where they meet millions of
+# tables.
 #
 # A pattern is the table's rank counts packed three bits a rank:
 # _SPREAD[x] puts bit r of a 10-bit suit row x at bit 3r, so summing the
 # four rows' spreads counts each rank (at most 4: no carry between fields).
 _SPREAD = tuple(sum(1 << 3 * r for r in range(10) if x >> r & 1) for x in range(1024))
-_RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10))
-_SET_BITS = tuple(tuple(s for s in range(4) if x >> s & 1) for x in range(16))
 
-# (pattern << CAPTURE_KEY_BITS | capture key) -> per rank of the played card, its captures
-# on the pattern (None until asked for).  See _describe for the encoding.
+
+class Choices(tuple[tuple[int, tuple[tuple[int, int], ...]], ...]):
+    """The pattern-cache value of a card with a capture that takes only some
+    of the table's cards of a rank (which ones, the real table's suits say):
+    its captures in groups ``(columns, picks)``, each taking every table
+    card of the ranks in ``columns`` and, for each ``(rank, count)`` of
+    ``picks``, any ``count`` of the table's cards of that rank (see
+    :func:`realise`)."""
+
+    __slots__ = ()
+
+
+_COLUMN = _RANK_COLUMNS[0]
+# The 16 sets of a rank's cards, as suit bits moved to rank 0.
+_COLUMN_SETS = tuple(
+    sum(1 << 10 * suit for suit in range(4) if x >> suit & 1) for x in range(16)
+)
+# _CHOOSE[count][cards]: the ways to take ``count`` of the cards of a rank
+# (a set of _COLUMN_SETS), ascending.
+_CHOOSE = tuple(
+    {
+        cards: tuple(
+            sub
+            for sub in _COLUMN_SETS
+            if sub & cards == sub and sub.bit_count() == count
+        )
+        for cards in _COLUMN_SETS
+    }
+    for count in range(5)
+)
+
+# (pattern << CAPTURE_KEY_BITS | capture key) -> per card index of the played card,
+# what its captures look like on the pattern (None until asked for): see
+# _describe.
 _PATTERNS: dict[int, list[Any]] = {}
-# The cache is bounded by the number of captures it holds, not of patterns:
-# a house rule with huge tables has patterns with thousands of captures.
+# The cache is bounded by the number of values it holds, not of patterns.
 _PATTERN_LIMIT = 1 << 20
 _stored = 0
 
@@ -143,51 +257,44 @@ def pattern_of(table_mask: int) -> int:
     )
 
 
-def _describe(rules: Ruleset, pattern: int, rank: int) -> int | tuple[Any, ...]:
-    """The captures of a card of ``rank`` (0 to 9) on a table with ``pattern``,
-    in a form that maps onto any such table (see :func:`realise`):
+def _describe(rules: Ruleset, table_mask: int, rank: int) -> int | tuple[Any, ...]:
+    """The captures of a card of ``rank`` (0 to 9) on ``table_mask``, in a
+    form that holds for every table with the same pattern (see
+    :func:`realise`):
 
     * an int when the card has a single capture taking all the table's cards
       of the ranks it touches (the common case): those ranks' columns, so
       that the capture on a real table is ``table & columns``;
-    * a tuple of such ints when every capture is of that kind;
-    * otherwise a tuple of ``(columns, picks)`` pairs, where ``picks`` names,
-      for each rank taken only in part, the rank's column and which of the
-      table's cards of that rank (by position, lowest suit first) it takes.
+    * a tuple of such ints when every capture is of that kind (the empty
+      tuple when there is no capture);
+    * otherwise :class:`Choices`.
+
+    Each of these is the same on every table with the pattern: a table's
+    captures are another's with the suits of each rank exchanged.
     """
-    canonical = 0
-    for r in range(10):
-        for suit in range(pattern >> 3 * r & 7):
-            canonical |= 1 << (r + 10 * suit)
-    found = _compute_options(rules, canonical, rules._values[rank])
-    described: list[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]] = []
+    found = _compute_options(rules, table_mask, rules._values[rank])
+    groups: dict[tuple[int, tuple[tuple[int, int], ...]], None] = {}
+    partial = False
     for option in found:
+        row = (option | option >> 10 | option >> 20 | option >> 30) & 0x3FF
         columns = 0
         picks = []
-        rest = option
-        while rest:  # rank by rank of the ranks the capture touches
-            r = ((rest & -rest).bit_length() - 1) % 10
-            column = _RANK_COLUMNS[r]
-            rest &= ~column
+        while row:
+            low = row & -row
+            row ^= low
+            column = _RANK_COLUMNS[low.bit_length() - 1]
             taken = option & column
-            if taken == canonical & column:
+            if taken == table_mask & column:
                 columns |= column
             else:
-                # On the canonical table a rank's cards sit in the lowest
-                # suits, so the suits taken are the positions taken.
-                suits = (
-                    (taken >> r & 1)
-                    | (taken >> (r + 9) & 2)
-                    | (taken >> (r + 18) & 4)
-                    | (taken >> (r + 27) & 8)
-                )
-                picks.append((column, _SET_BITS[suits]))
-        described.append((columns, tuple(picks)))
-    if any(picks for _, picks in described):
-        return tuple(described)
-    if len(described) == 1:
-        return described[0][0]
-    return tuple(columns for columns, _ in described)
+                picks.append((low.bit_length() - 1, taken.bit_count()))
+        partial = partial or bool(picks)
+        groups[columns, tuple(picks)] = None
+    if partial:
+        return Choices(groups)
+    if len(groups) == 1:
+        return next(iter(groups))[0]
+    return tuple([columns for columns, _ in groups])
 
 
 def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...]:
@@ -195,26 +302,15 @@ def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...
     masks of table cards, ascending."""
     if type(described) is int:
         return (table_mask & described,)
-    if not described:
-        return ()
-    if type(described[0]) is int:  # type: ignore[index]
-        return tuple(sorted([table_mask & columns for columns in described]))  # type: ignore[union-attr]
+    if type(described) is tuple:
+        return tuple(sorted([table_mask & columns for columns in described]))
     found = []
-    groups: dict[int, list[int]] = {}  # a rank's table cards, lowest suit first
     for columns, picks in described:  # type: ignore[union-attr]
-        mask = table_mask & columns
-        for column, positions in picks:
-            bits = groups.get(column)
-            if bits is None:
-                bits = groups[column] = []
-                group = table_mask & column
-                while group:
-                    low = group & -group
-                    bits.append(low)
-                    group ^= low
-            for position in positions:
-                mask |= bits[position]
-        found.append(mask)
+        options = [table_mask & columns]
+        for rank, count in picks:
+            ways = _CHOOSE[count][table_mask >> rank & _COLUMN]
+            options = [taken | way << rank for taken in options for way in ways]
+        found += options
     found.sort()
     return tuple(found)
 
@@ -237,6 +333,43 @@ def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
     return entry
 
 
+# Capturing by fifteen alone, a card of value v takes cards adding up to
+# 15 - v: ranks worth more never take part, so tables that differ only in
+# how many cards of those ranks they hold give the card the same captures.
+# Kept by the pattern with those ranks cleared, a card's captures are worked
+# out once for many patterns (far fewer misses in the first hands).
+# _WORTH_AT_MOST[capture values][total]: the pattern fields of the ranks
+# worth at most ``total``.
+_WORTH_AT_MOST = tuple(
+    tuple(
+        sum(7 << 3 * r for r in range(10) if _CAPTURE_VALUE_TABLES[kind][r] <= total)
+        for total in range(16)
+    )
+    for kind in CaptureValues
+)
+# ((cleared pattern << 4 | total) << CAPTURE_KEY_BITS | capture key) -> as _describe
+_BY_TOTAL: dict[int, Any] = {}
+_BY_TOTAL_LIMIT = 1 << 18
+
+
+def _fifteen_described(
+    rules: Ruleset, table_mask: int, rank: int
+) -> int | tuple[Any, ...]:
+    """:func:`_describe` for a ruleset that captures by fifteen alone, kept
+    by the part of the pattern that can take part."""
+    total = 15 - rules._values[rank]
+    key = (
+        (pattern_of(table_mask) & _WORTH_AT_MOST[rules._capture_key & 1][total]) << 4
+        | total
+    ) << CAPTURE_KEY_BITS | rules._capture_key
+    described = _BY_TOTAL.get(key)
+    if described is None:
+        if len(_BY_TOTAL) >= _BY_TOTAL_LIMIT:
+            _BY_TOTAL.clear()
+        described = _BY_TOTAL[key] = _describe(rules, table_mask, rank)
+    return described
+
+
 def describe_into(
     rules: Ruleset, table_mask: int, entry: list[Any], index: int
 ) -> int | tuple[Any, ...]:
@@ -244,7 +377,12 @@ def describe_into(
     39) and return their value."""
     global _stored
     rank = index % 10
-    described = _describe(rules, pattern_of(table_mask), rank) if table_mask else ()
+    if not table_mask:
+        described: int | tuple[Any, ...] = ()
+    elif rules.capture_mode is CaptureMode.FIFTEEN and not rules.ace_takes_all:
+        described = _fifteen_described(rules, table_mask, rank)
+    else:
+        described = _describe(rules, table_mask, rank)
     entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
     _stored += 1 if type(described) is int else len(described)  # type: ignore[arg-type]
     return described

@@ -50,6 +50,7 @@ from .captures import (
     _ACES,
     _PATTERNS,
     _SPREAD,
+    Choices,
     can_capture,
     captures_in,
     describe_into,
@@ -1343,7 +1344,7 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
             mask = table & described
             move = _MOVE_CACHE.get(mask << 6 | index)
             moves.append(move if move is not None else _play_move(index, mask))
-        elif type(described[0]) is int:
+        elif type(described) is tuple:
             # Several captures, each all the table cards of its ranks: cheap
             # to map, so not worth keeping (random play seldom meets the
             # same table twice).
@@ -1389,17 +1390,18 @@ def _plays_with_optional_take_all(
 
 
 # Captures that take only some of a rank's table cards cost a mapping each
-# (see captures.realise): on a crowded table with pairs that is most of the
-# work.  A search meets the same tables again and again, so those moves are
-# kept by exact table and card.  The cache is bounded by the moves it holds,
-# not by tables: on a big house-rules table one card has thousands of moves.
+# (see captures.Choices): on a crowded table with pairs that is most of the
+# work.  A search bot meets the same tables again and again, so those moves
+# are kept by exact table and card.  The cache is bounded by the
+# moves it holds, not by tables: on a big house-rules table one card has
+# thousands of moves.
 _MANY_CAPTURES: dict[int, tuple[Move, ...]] = {}
 _MANY_CAPTURES_LIMIT = 1 << 18
 _many_held = 0
 
 
 def _many_captures(
-    rules: Ruleset, table: int, index: int, described: tuple[Any, ...]
+    rules: Ruleset, table: int, index: int, described: Choices
 ) -> tuple[Move, ...]:
     global _many_held
     key = (table << 6 | index) << CAPTURE_KEY_BITS | rules._capture_key
