@@ -140,7 +140,7 @@ def _plays(
             out.append(_BIT_INDEX[low % 67])
         return
     if optional_ace and hand & _ACES:
-        _plays_with_optional_take_all(rules, compulsion, hand, table, out)
+        optional_take_all_plays(rules, hand, table, out)
         return
     pattern = (
         _RANK_SPREAD[table & 0x3FF]
@@ -182,11 +182,16 @@ def _plays(
             out.append(_BIT_INDEX[low % 67])
 
 
-def _plays_with_optional_take_all(
-    rules: Ruleset, compulsion: int, hand: int, table: int, out: list[int]
+def optional_take_all_plays(
+    rules: Ruleset, hand: int, table: int, out: list[int]
 ) -> None:
-    """``ace_may_trail``: an ace whose only capture is the take-all may also
-    be trailed, and that capture does not count for the compulsion."""
+    """Fill ``out`` with the plays of ``hand`` onto a non-empty ``table``
+    (packed as :func:`_plays` packs them) under ``ace_may_trail``: an ace
+    whose only capture is the take-all may also be trailed, and that
+    capture does not count for the compulsion (a blocked ace's normal
+    capture does).  ``GameState.legal_moves()`` asks it too: the rule lives
+    here only."""
+    compulsion = _COMPULSION_CODES[rules.capture_compulsion]
     entry = table_entry(rules, table)
     found = []
     must_capture = False

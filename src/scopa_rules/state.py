@@ -46,13 +46,13 @@ from ._hands import (
     _packed_hand,
     _turns,
 )
+from ._kernel import optional_take_all_plays
 from .captures import (
     _ACES,
     _PATTERNS,
     _SPREAD,
     Choices,
     can_capture,
-    captures_in,
     describe_into,
     is_legal_capture,
     is_take_all,
@@ -1365,28 +1365,16 @@ def _plays_with_optional_take_all(
 ) -> tuple[Move, ...]:
     """``ace_may_trail``: an ace whose only capture is the take-all may also
     be trailed, and that capture does not count for the compulsion (a
-    blocked ace's normal capture does)."""
-    entry = table_entry(rules, table)
-    compulsion = rules.capture_compulsion
-    cards = []
-    must_capture = False
-    for index in _indexes(hand):
-        masks = captures_in(rules, table, entry, index)
-        optional = (
-            index % 10 == 0
-            and masks == (table,)
-            and is_take_all(rules, table, _CARDS[index], table)
-        )
-        must_capture = must_capture or (bool(masks) and not optional)
-        cards.append((index, masks, optional))
-    moves: list[Move] = []
-    for index, masks, optional in cards:
-        moves.extend([_play_move(index, mask) for mask in masks])
-        if compulsion is _NO_COMPULSION or (
-            (optional or not masks) and not (compulsion is _WHOLE_HAND and must_capture)
-        ):
-            moves.append(_TRAILS[index])
-    return tuple(moves)
+    blocked ace's normal capture does).  The kernel owns the rule; its plays
+    become moves here."""
+    plays: list[int] = []
+    optional_take_all_plays(rules, hand, table, plays)
+    return tuple(
+        [
+            _TRAILS[play] if play < 64 else _play_move(play & 63, play >> 6)
+            for play in plays
+        ]
+    )
 
 
 # Captures that take only some of a rank's table cards cost a mapping each

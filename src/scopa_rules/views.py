@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ._frozen import Frozen
-from ._hands import _finished
+from ._hands import _finished, _turns
 from .captures import capture_masks
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .declarations import Declaration, _kind_of
@@ -69,7 +69,6 @@ from .state import (
     _DealSource,
     _hand_log,
     _make_state,
-    _turns,
     legal_plays,
 )
 
