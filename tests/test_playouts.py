@@ -14,6 +14,7 @@ from profiles import examples
 from scopa_rules import strategies as sst
 from scopa_rules._kernel import Deal, Random, play, shuffled
 
+WHOLE_HAND = sr.Ruleset.scopa(capture_compulsion=sr.CaptureCompulsion.WHOLE_HAND)
 PRESETS = [
     sr.Ruleset.scopa(),
     sr.Ruleset.scopa(players=3),
@@ -234,6 +235,10 @@ def test_a_cappotto_ends_the_game_at_once() -> None:
             ["AC 5D", "6S"],
             "5H 2S",
         ),
+        # The whole-hand compulsion: the 7 may not be trailed while the 5
+        # captures; then neither can capture and both may be trailed.
+        (WHOLE_HAND, ["5D 7C", "2S"], "5H"),
+        (WHOLE_HAND, ["7C 6D", "2S"], "5H"),
         # The blocked ace's normal capture, under blocked_ace_sweeps.
         (sr.Ruleset.cirulla(blocked_ace_sweeps=True), ["AC 5D", "6D"], "AS"),
         (sr.Ruleset.cirulla(), ["AC 5D", "6D"], "3S"),
