@@ -267,3 +267,11 @@ def test_a_hand_without_a_capture_leaves_the_table_alone() -> None:
     hand_in_play: Deal = ([ace, two], 0, [0, 0], [0, 0], [], 0, -1, [])
     assert play(rules, hand_in_play, (0, 0), 1, Random(1), False)[2] == 1
     assert hand_in_play[2] == [0, 0]
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(state=sst.game_states(), seed=st.integers(-(2**70), 2**70))
+def test_the_kernel_plays_any_reachable_state_as_the_public_api(
+    state: sr.GameState, seed: int
+) -> None:
+    assert sr.random_playout(state, seed) == reference(state, seed, "hand")
