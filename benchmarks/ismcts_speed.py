@@ -1,0 +1,48 @@
+"""IsmctsBot's iterations per second on twelve positions of 2-player Scopa.
+
+Each round runs a 400-iteration search from each of the first twelve
+positions of a seeded random game and prints the median, and the range, of
+the rounds' iterations per second.  To compare two versions, run the script
+alternately with each on ``PYTHONPATH``, as the performance page did.
+
+Run:  python benchmarks/ismcts_speed.py [--rounds 5] [--iterations 400]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import scopa_rules as sr
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--iterations", type=int, default=400)
+    args = parser.parse_args()
+    bot = sr.IsmctsBot(iterations=args.iterations)
+    states = []
+    state = sr.new_game(sr.Ruleset.scopa(), seed=1)
+    rng = random.Random(0)
+    for _ in range(12):
+        states.append(state)
+        state = state.apply(rng.choice(state.legal_moves()))
+    rates = []
+    for round_number in range(args.rounds):
+        start = time.process_time()
+        for position in states:
+            seat = position.current_player
+            assert seat is not None
+            bot.search(position.view(seat), random.Random(round_number))
+        rates.append(len(states) * args.iterations / (time.process_time() - start))
+    print(
+        f"{sr.kernel_info()}: ISMCTS iterations/s median "
+        f"{statistics.median(rates):,.0f} (range {min(rates):,.0f}-{max(rates):,.0f})"
+    )
+
+
+if __name__ == "__main__":
+    main()
