@@ -8,8 +8,10 @@ declared beside it, in ``_kernel.pxd``) or runs as Python.
 
 The capture rules are not written again: the captures come from the tables
 of :mod:`scopa_rules.captures`, in the order of ``legal_moves()``, the
-compulsion and the sweeps follow :mod:`scopa_rules.state`, the deal
-:mod:`scopa_rules.dealing` and the points :mod:`scopa_rules.scoring`.  A
+compulsion and the sweeps follow :mod:`scopa_rules.state` (whose legal
+moves under ``ace_may_trail`` are this module's
+:func:`optional_take_all_plays`), the deal :mod:`scopa_rules.dealing` and
+the points :mod:`scopa_rules.scoring`.  A
 playout chooses among exactly the moves ``legal_moves()`` lists, so that a
 random playout here and a random playout through the public API with the
 same choices reach the same hand.
@@ -39,7 +41,7 @@ from .declarations import declare_round
 from .rules import CAPTURE_KEY_BITS, CaptureCompulsion, Ruleset
 from .scoring import hand_totals
 
-__all__ = ["Random", "play"]
+__all__ = ["Random", "optional_take_all_plays", "play"]
 
 _CARDS: tuple[Card, ...] = tuple(Card.from_index(index) for index in range(40))
 _ACES = 1 | 1 << 10 | 1 << 20 | 1 << 30
