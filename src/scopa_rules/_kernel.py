@@ -239,8 +239,10 @@ Deal = tuple[list[int], int, list[int], list[int], list[int], int, int, list[Any
 def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
     """Deal a hand from shuffled decks, as ``GameState`` deals one: a
     Chkobba first card kept or tabled at random (the two legal moves), a
-    redeal while the table calls for one, Escoba's sweeps at the deal, the
-    declarations of the first round."""
+    redeal while the table calls for one, Escoba's sweeps at the deal.
+    Without a first card the hands are left empty and the first round on
+    top of the stock, for :func:`_play_hand` to deal (and declare) as it
+    deals every round."""
     players = rules.players
     size = rules.hand_size
     redeals = rules.redeal_kings is not None or rules.redeal_aces is not None
@@ -255,20 +257,15 @@ def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
             hands = list(dealt)
             stock = [card.index for card in rest]
         else:
-            # deal_hand's deal written on indexes: a packet for each seat
-            # from the seat after the dealer, then the table.
+            # deal_hand's order on indexes: a packet for each seat, then the
+            # table.  The packets stay in the stock, on top: the play deals
+            # them as it deals every round.
+            dealt_first = players * size
             hands = [0] * players
-            used = 0
-            for offset in range(players):
-                mask = 0
-                for k in range(used, used + size):
-                    mask |= _ONE << order[k]
-                hands[(dealer + 1 + offset) % players] = mask
-                used += size
             table = 0
-            for k in range(used, used + rules.table_size):
+            for k in range(dealt_first, dealt_first + rules.table_size):
                 table |= _ONE << order[k]
-            stock = order[used + rules.table_size :]
+            stock = order[:dealt_first] + order[dealt_first + rules.table_size :]
         if redeals and needs_redeal(rules, table):
             continue
         sides = rules.sides
@@ -282,7 +279,11 @@ def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
             sweeps[side] += swept
             last = dealer
             table = 0
-        made = list(declare_round(rules, hands)) if rules.declarations else []
+        made = (
+            list(declare_round(rules, hands))
+            if rules.declarations and rules.first_card_choice
+            else []
+        )
         return hands, table, piles, sweeps, stock, (dealer + 1) % players, last, made
 
 
@@ -317,7 +318,25 @@ def _play_hand(
         stock[k] = deck[k]
     used = 0
     out: list[int] = []
+    round_over = True
+    for k in range(players):
+        if hands[k]:
+            round_over = False
+            break
     while True:
+        if round_over:  # refill, or the hand is over
+            if not left:
+                break
+            for offset in range(players):
+                mask = 0
+                for k in range(used, used + size):
+                    mask |= _ONE << stock[k]
+                hands[(dealer + 1 + offset) % players] = mask
+                used += size
+            left -= size * players
+            if declarations:
+                made.extend(declare_round(rules, [hands[k] for k in range(players)]))
+            round_over = False
         _plays(rules, patterns, key, optional_ace, compulsion, hands[seat], table, out)
         count = len(out)
         choice = out[rng.below(count)]
@@ -345,26 +364,12 @@ def _play_hand(
                     sweeps[side] += 1
         else:
             table |= played
-        if not hand:
-            empty = True
+        if not hand:  # the round is over when every seat played its last
+            round_over = True
             for k in range(players):
                 if hands[k]:
-                    empty = False
+                    round_over = False
                     break
-            if empty:  # the round is over: refill, or the hand is
-                if not left:
-                    break
-                for offset in range(players):
-                    mask = 0
-                    for k in range(used, used + size):
-                        mask |= _ONE << stock[k]
-                    hands[(dealer + 1 + offset) % players] = mask
-                    used += size
-                left -= size * players
-                if declarations:
-                    made.extend(
-                        declare_round(rules, [hands[k] for k in range(players)])
-                    )
         seat += 1
         if seat == players:
             seat = 0
