@@ -28,7 +28,7 @@ APPLY_PATH = (
     "xǁGameStateǁ_end_hand__",
     "x__game_winner__",
     "x_legal_plays__",
-    "x__plays_with_optional_take_all__",
+    "x__move_of__",
     "x__bump__",
 )
 

@@ -16,6 +16,21 @@ cdef int _CARD_COMPULSION
 cdef int _WHOLE_HAND
 cdef int _BIT_INDEX[67]
 cdef unsigned long long _RANK_SPREAD[1024]
+cdef bint _COMPILED
+cdef int _MODE
+cdef int _RULE
+cdef int _ACE
+cdef int _COMPULSION
+cdef int _OPTIONAL_ACE
+cdef int _MATCH
+cdef int _FIFTEEN
+cdef int _SINGLE_FIRST
+cdef int _FEWEST_CARDS
+cdef int _NO_TAKE_ALL
+cdef int _BLOCKS
+cdef int _IGNORED
+cdef int _EITHER
+cdef int _MAX_PLAYS
 
 cdef unsigned long long _mix(unsigned long long z)
 
@@ -34,17 +49,68 @@ cdef class Random:
     columns=cython.ulonglong,
     entry=list,
     mask=cython.ulonglong,
+    settings=bytes,
+    plays=cython.ulonglong[512],
+    count=cython.int,
+    k=cython.int,
+    out=list,
+    several=list,
 )
-cdef void _plays(
+cpdef list legal_plays(
     object rules,
-    dict patterns,
-    object key,
-    bint optional_ace,
-    int compulsion,
     unsigned long long hand,
     unsigned long long table,
-    list out,
-) except *
+    object named,
+    bint search=*,
+)
+
+@cython.locals(
+    items=cython.int[40],
+    count=cython.int,
+    found=cython.int,
+    rest=cython.ulonglong,
+    low=cython.ulonglong,
+    index=cython.int,
+    value=cython.int,
+    k=cython.int,
+    mode=cython.int,
+    rule=cython.int,
+    ace=cython.int,
+    trails=cython.ulonglong,
+    captured=cython.bint,
+    start=cython.int,
+    take_all=cython.bint,
+    compulsion=cython.int,
+)
+cdef int _search(
+    const unsigned char* settings,
+    unsigned long long hand,
+    unsigned long long table,
+    unsigned long long* plays,
+) noexcept
+
+@cython.locals(j=cython.int, index=cython.int, value=cython.int)
+cdef int _sums(
+    const unsigned char* settings,
+    int* items,
+    int count,
+    int start,
+    int remaining,
+    unsigned long long taken,
+    unsigned long long* plays,
+    int found,
+) noexcept
+
+@cython.locals(fewest=cython.int, k=cython.int, kept=cython.int)
+cdef int _fewest(unsigned long long* plays, int start, int end) noexcept
+
+@cython.locals(count=cython.int)
+cdef int _popcount(unsigned long long mask) noexcept
+
+@cython.locals(k=cython.int, j=cython.int, mask=cython.ulonglong)
+cdef void _sort_packed(
+    unsigned long long* plays, int start, int end, int index
+) noexcept
 
 @cython.locals(
     table=cython.ulonglong,
@@ -82,9 +148,15 @@ cdef void _plays(
     deck=list,
     made=list,
     out=list,
+    plays=cython.ulonglong[512],
+    settings=bytes,
 )
 cdef void _play_hand(
-    object rules, int compulsion, tuple hand_in_play, int dealer, Random rng
+    object rules,
+    tuple hand_in_play,
+    int dealer,
+    Random rng,
+    bint search,
 ) except *
 
 @cython.locals(order=list, i=cython.int, j=cython.int)

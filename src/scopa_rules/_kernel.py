@@ -24,8 +24,9 @@ what makes the loop fast).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from types import FunctionType
+from typing import Any, TypeVar
 
 from .captures import (
     _PATTERNS,
@@ -41,7 +42,9 @@ from .declarations import declare_round
 from .rules import CAPTURE_KEY_BITS, CaptureCompulsion, Ruleset
 from .scoring import hand_totals
 
-__all__ = ["Random", "optional_take_all_plays", "play"]
+__all__ = ["Named", "Random", "legal_plays", "play"]
+
+_T = TypeVar("_T")
 
 _CARDS: tuple[Card, ...] = tuple(Card.from_index(index) for index in range(40))
 _ACES = 1 | 1 << 10 | 1 << 20 | 1 << 30
@@ -74,6 +77,9 @@ _KEY_BITS = CAPTURE_KEY_BITS
 _NO_COMPULSION = 0
 _CARD_COMPULSION = 1
 _WHOLE_HAND = 2
+# The table path reads the rule itself, as its enum member.
+_WHOLE_HAND_RULE = CaptureCompulsion.WHOLE_HAND
+_NO_COMPULSION_RULE = CaptureCompulsion.NONE
 _COMPULSION_CODES = {
     CaptureCompulsion.NONE: _NO_COMPULSION,
     CaptureCompulsion.PLAYED_CARD: _CARD_COMPULSION,
@@ -117,40 +123,168 @@ def _mix(z: int) -> int:
     return (z ^ (z >> 32)) & _MASK32 or 0x9E3779B9
 
 
-def _plays(
+class Named(dict[int, _T]):
+    """What the caller calls each packed play (``captured mask << 6 | card
+    index``): the moves of ``GameState.legal_moves()``, or the ints
+    themselves for a playout.  ``name`` makes the object for a play the
+    first time it is asked for; it is then kept, at most ``limit`` of them
+    (a crowded house-rules table has thousands of captures).
+
+    Captures that take only some of a rank's table cards cost a mapping
+    each (see :class:`~scopa_rules.captures.Choices`): on a crowded table
+    with pairs that is most of the work, so those lists are kept by exact
+    table too (:meth:`several`), as a search meets the same tables again and
+    again.  They are bounded by the plays they hold, not by tables.
+
+    >>> names = Named(str, limit=2)
+    >>> names[7], names[7 << 6 | 12], len(names)
+    ('7', '460', 2)
+    >>> names[3], len(names)
+    ('3', 1)
+    """
+
+    __slots__ = ("held", "limit", "name", "tables")
+
+    def __init__(self, name: Callable[[int], _T], *, limit: int = 200_000) -> None:
+        super().__init__()
+        self.name = name
+        self.limit = limit
+        self.tables: dict[int, list[_T]] = {}
+        self.held = 0
+
+    def __missing__(self, play: int) -> _T:
+        if len(self) >= self.limit:
+            self.clear()
+        named = self[play] = self.name(play)
+        return named
+
+    def several(self, key: int, plays: Iterable[int]) -> list[_T]:
+        """Name ``plays`` and keep the list under ``key`` (the caller's exact
+        table, card and rules), for :attr:`tables`."""
+        found = [self[play] for play in plays]
+        if self.held + len(found) > self.limit:
+            self.tables.clear()
+            self.held = 0
+        self.tables[key] = found
+        self.held += len(found)
+        return found
+
+
+def _itself(play: int) -> int:
+    return play
+
+
+# A playout's own plays are the packed ints.
+_PLAIN: Named[int] = Named(_itself)
+
+
+def _is_compiled() -> bool:
+    """Whether Cython compiled this module (its functions are then not
+    Python functions): the plays are then searched for in C, where the
+    search beats the capture tables; in Python the tables are faster."""
+    return not isinstance(_is_compiled, FunctionType)
+
+
+_COMPILED = _is_compiled()
+
+# The kernel's reading of a ruleset's play rules, kept by its play key (which
+# names them all): the 40 cards' capture values, then the codes below.
+_SETTINGS: dict[int, bytes] = {}
+_MODE = 40  # offsets in the settings
+_RULE = 41
+_ACE = 42
+_COMPULSION = 43
+_OPTIONAL_ACE = 44
+_MATCH = 0  # capture modes, in the capture key's order
+_FIFTEEN = 1
+_SINGLE_FIRST = 0  # capture rules, in the capture key's order
+_FEWEST_CARDS = 1
+_NO_TAKE_ALL = 0  # the ace's take-all: none, or 1 + the key's table-ace code
+_BLOCKS = 1
+_IGNORED = 2
+_EITHER = 3
+# The most plays the search lists by subset sums; a crowded house-rules
+# table with more is left to the capture tables.  Its buffer holds 512: the
+# singles, take-alls and trails it lists without counting are at most six a
+# card, and a hand holds at most 20 cards.
+_MAX_PLAYS = 256
+
+
+def settings_of(rules: Ruleset) -> bytes:
+    """What the kernel reads of ``rules`` at every ply, worked out once per
+    play key: the capture values by card index, the capture mode, the
+    capture rule, the ace's take-all with its table-ace rule, the
+    compulsion, and whether an ace's take-all may be declined."""
+    found = _SETTINGS.get(rules._play_key)
+    if found is None:
+        key = rules._capture_key
+        found = bytes(
+            (
+                *rules._values,
+                key >> 3 & 3,
+                key >> 1 & 3,
+                1 + (key >> 6 & 3) if rules.ace_takes_all else _NO_TAKE_ALL,
+                _COMPULSION_CODES[rules.capture_compulsion],
+                rules.ace_may_trail and rules.ace_takes_all,
+            )
+        )
+        _SETTINGS[rules._play_key] = found
+    return found
+
+
+def legal_plays(
     rules: Ruleset,
-    patterns: dict[int, list[Any]],
-    key: int,
-    optional_ace: bool,
-    compulsion: int,
     hand: int,
     table: int,
-    out: list[int],
-) -> None:
-    """Fill ``out`` with the legal plays of ``hand`` onto ``table``, each as
-    ``captured mask << 6 | card index`` (a trail captures nothing), in the
-    order of ``GameState.legal_moves()``.  ``patterns`` is the captures
-    module's cache, ``key`` the ruleset's capture key, ``optional_ace`` whether it has ``ace_may_trail`` with the
-    take-all."""
+    named: Named[_T],
+    search: bool = _COMPILED,
+) -> list[_T]:
+    """The legal plays of ``hand`` onto ``table`` (masks), each packed as
+    ``captured mask << 6 | card index`` (a trail captures nothing) and
+    handed out as ``named`` calls it, in the order of
+    ``GameState.legal_moves()``, which reads them here: the one place the
+    capture rules of :mod:`scopa_rules.captures` meet the compulsion.
+    ``search``: by a search of the table's subsets (the compiled build's
+    way) rather than from the capture tables; both give the same plays.
+
+    >>> import scopa_rules as sr
+    >>> hand, table = sr.CardSet("5D KC 4H").mask, sr.CardSet("2S 5H 3C JD").mask
+    >>> plays = legal_plays(sr.Ruleset.scopa(), hand, table, _PLAIN)
+    >>> plays == legal_plays(sr.Ruleset.scopa(), hand, table, _PLAIN, not _COMPILED)
+    True
+    >>> [sr.Card.from_index(play & 63) for play in plays]
+    [Card.parse('5D'), Card.parse('4H'), Card.parse('KC'), Card.parse('KC')]
+    """
     index: int
     low: int
-    del out[:]
+    out: list[_T] = []
     if not table:
         while hand:
             low = hand & -hand
             hand ^= low
-            out.append(_BIT_INDEX[low % 67])
-        return
-    if optional_ace and hand & _ACES:
-        optional_take_all_plays(rules, hand, table, out)
-        return
+            out.append(named[_BIT_INDEX[low % 67]])
+        return out
+    if rules.ace_may_trail and hand & _ACES and rules.ace_takes_all:
+        optional_take_all_plays(rules, hand, table, out, named)
+        return out
+    if search:
+        settings = _SETTINGS.get(rules._play_key) or settings_of(rules)
+        plays = [0] * 512  # see _MAX_PLAYS; Cython sizes its C array from the literal
+        count = _search(settings, hand, table, plays)
+        if count >= 0:
+            for k in range(count):
+                out.append(named[plays[k]])
+            return out
+    # From the capture tables (the pure-Python build's way, and the
+    # compiled one's on a table with more plays than the search keeps).
+    compulsion = rules.capture_compulsion
     pattern = (
         _RANK_SPREAD[table & 0x3FF]
         + _RANK_SPREAD[table >> 10 & 0x3FF]
         + _RANK_SPREAD[table >> 20 & 0x3FF]
         + _RANK_SPREAD[table >> 30]
     )
-    entry = patterns.get(pattern << _KEY_BITS | key)
+    entry = _PATTERNS.get(pattern << _KEY_BITS | rules._capture_key)
     if entry is None:
         entry = table_entry(rules, table)
     trails = 0  # set aside under the whole-hand compulsion
@@ -163,32 +297,212 @@ def _plays(
         if described is None:  # a rank not met yet on this pattern
             described = describe_into(rules, table, entry, index)
         if not described:
-            if compulsion == _WHOLE_HAND:
+            if compulsion is _WHOLE_HAND_RULE:
                 trails |= low
             else:
-                out.append(index)
+                out.append(named[index])
             continue
         captured = True
         if type(described) is int:
             columns = described
-            out.append((table & columns) << 6 | index)
-        else:
+            out.append(named[(table & columns) << 6 | index])
+        elif type(described) is tuple:
+            # Several captures, each every table card of its ranks: cheap to
+            # map, and random play seldom meets the same table twice.
             for mask in realise(table, described):
-                out.append(mask << 6 | index)
-        if compulsion == _NO_COMPULSION:
-            out.append(index)
+                out.append(named[mask << 6 | index])
+        else:  # Choices: captures that take some of a rank's cards
+            key = (table << 6 | index) << _KEY_BITS | rules._capture_key
+            several = named.tables.get(key)
+            if several is None:
+                several = named.several(
+                    key, [mask << 6 | index for mask in realise(table, described)]
+                )
+            out.extend(several)
+        if compulsion is _NO_COMPULSION_RULE:
+            out.append(named[index])
+    if compulsion is _WHOLE_HAND_RULE and not captured:
+        while trails:  # no card can capture: any may be trailed
+            low = trails & -trails
+            trails ^= low
+            out.append(named[_BIT_INDEX[low % 67]])
+    return out
+
+
+def _search(
+    settings: bytes,
+    hand: int,
+    table: int,
+    plays: list[int],
+) -> int:
+    """Fill ``plays`` with the legal plays of ``hand`` onto ``table``, packed
+    and ordered as :func:`legal_plays` lists them, by searching the table's
+    subsets (in C, a few dozen steps a ply, where the capture tables'
+    lookups make Python objects); return how many, or -1 when there would
+    be more than :data:`_MAX_PLAYS` by subset sums (the caller then asks
+    the tables).  The
+    rules are those of :mod:`scopa_rules.captures`, read here on masks; the
+    two are compared play for play in the tests."""
+    items = [0] * 40  # the table's card indexes, by capture value
+    count = 0
+    found = 0
+    rest = table
+    while rest:  # insertion by value: a table holds a handful of cards
+        low = rest & -rest
+        rest ^= low
+        index = _BIT_INDEX[low % 67]
+        value = settings[index]
+        k = count
+        while k and settings[items[k - 1]] > value:
+            items[k] = items[k - 1]
+            k -= 1
+        items[k] = index
+        count += 1
+    mode = settings[_MODE]
+    rule = settings[_RULE]
+    ace = settings[_ACE]
+    compulsion = settings[_COMPULSION]
+    trails = 0  # set aside under the whole-hand compulsion
+    captured = False
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        index = _BIT_INDEX[low % 67]
+        value = settings[index]
+        start = found
+        if table:
+            take_all = False
+            if ace != _NO_TAKE_ALL and index % 10 == 0:
+                if not table & _ACES or ace == _IGNORED:
+                    plays[found] = table
+                    found += 1
+                    value = 0  # no other capture
+                else:
+                    take_all = ace == _EITHER
+            if value and mode != _FIFTEEN:
+                if rule == _SINGLE_FIRST:
+                    for k in range(count):
+                        if settings[items[k]] == value:
+                            plays[found] = _ONE << items[k]
+                            found += 1
+                if found == start:
+                    found = _sums(settings, items, count, 0, value, 0, plays, found)
+                    if found < 0:
+                        return -1
+                    if rule == _FEWEST_CARDS and found > start + 1:
+                        found = _fewest(plays, start, found)
+            if value and mode != _MATCH:
+                found = _sums(settings, items, count, 0, 15 - value, 0, plays, found)
+                if found < 0:
+                    return -1
+            if take_all:
+                k = start
+                while k < found and plays[k] != table:
+                    k += 1
+                if k == found:
+                    plays[found] = table
+                    found += 1
+        if found == start:  # no capture
+            if compulsion == _WHOLE_HAND:
+                trails |= low
+                continue
+        else:
+            captured = True
+            _sort_packed(plays, start, found, index)
+            if compulsion != _NO_COMPULSION:
+                continue
+        plays[found] = index
+        found += 1
     if compulsion == _WHOLE_HAND and not captured:
         while trails:  # no card can capture: any may be trailed
             low = trails & -trails
             trails ^= low
-            out.append(_BIT_INDEX[low % 67])
+            plays[found] = _BIT_INDEX[low % 67]
+            found += 1
+    return found
+
+
+def _sums(
+    settings: bytes,
+    items: list[int],
+    count: int,
+    start: int,
+    remaining: int,
+    taken: int,
+    plays: list[int],
+    found: int,
+) -> int:
+    """Add to ``plays`` from ``found`` on every set of ``items[start:count]``
+    (card indexes by capture value) adding up to ``remaining``, each with
+    the cards of ``taken``; return the new end, or -1 when the buffer is
+    full."""
+    for j in range(start, count):
+        index = items[j]
+        value = settings[index]
+        if value > remaining:
+            break  # the items are sorted by value: the rest go further
+        if value == remaining:
+            if found >= _MAX_PLAYS:
+                return -1
+            plays[found] = taken | _ONE << index
+            found += 1
+        else:
+            found = _sums(
+                settings,
+                items,
+                count,
+                j + 1,
+                remaining - value,
+                taken | _ONE << index,
+                plays,
+                found,
+            )
+            if found < 0:
+                return -1
+    return found
+
+
+def _fewest(plays: list[int], start: int, end: int) -> int:
+    """Keep of ``plays[start:end]`` the sets of fewest cards; return the
+    new end."""
+    fewest = 41
+    for k in range(start, end):
+        fewest = min(fewest, _popcount(plays[k]))
+    kept = start
+    for k in range(start, end):
+        if _popcount(plays[k]) == fewest:
+            plays[kept] = plays[k]
+            kept += 1
+    return kept
+
+
+def _popcount(mask: int) -> int:
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+def _sort_packed(plays: list[int], start: int, end: int, index: int) -> None:
+    """Sort the masks ``plays[start:end]`` (by insertion: a card has a few
+    captures) and pack each with the played card's index."""
+    for k in range(start + 1, end):
+        mask = plays[k]
+        j = k
+        while j > start and plays[j - 1] > mask:
+            plays[j] = plays[j - 1]
+            j -= 1
+        plays[j] = mask
+    for k in range(start, end):
+        plays[k] = plays[k] << 6 | index
 
 
 def optional_take_all_plays(
-    rules: Ruleset, hand: int, table: int, out: list[int]
+    rules: Ruleset, hand: int, table: int, out: list[Any], named: Named[Any]
 ) -> None:
     """Fill ``out`` with the plays of ``hand`` onto a non-empty ``table``
-    (packed as :func:`_plays` packs them) under ``ace_may_trail``: an ace
+    (packed as :func:`legal_plays` packs them) under ``ace_may_trail``: an ace
     whose only capture is the take-all may also be trailed, and that
     capture does not count for the compulsion (a blocked ace's normal
     capture does).  ``GameState.legal_moves()`` asks it too: the rule lives
@@ -214,11 +528,11 @@ def optional_take_all_plays(
         found.append((index, masks, optional))
     for index, masks, optional in found:
         for mask in masks:
-            out.append(mask << 6 | index)
+            out.append(named[mask << 6 | index])
         if compulsion == _NO_COMPULSION or (
             (optional or not masks) and not (compulsion == _WHOLE_HAND and must_capture)
         ):
-            out.append(index)
+            out.append(named[index])
 
 
 def shuffled(rng: Random) -> list[int]:
@@ -288,7 +602,11 @@ def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
 
 
 def _play_hand(
-    rules: Ruleset, compulsion: int, hand_in_play: Deal, dealer: int, rng: Random
+    rules: Ruleset,
+    hand_in_play: Deal,
+    dealer: int,
+    rng: Random,
+    search: bool,
 ) -> None:
     """Play the hand to its end at random, in place: the piles and sweeps
     (and the declarations, on a refill) of ``hand_in_play`` become the
@@ -300,8 +618,6 @@ def _play_hand(
     sweep_rules = rules.ace_takes_all or rules.last_card_sweep_counts
     optional_ace = rules.ace_may_trail and rules.ace_takes_all
     declarations = rules.declarations
-    key = rules._capture_key
-    patterns = _PATTERNS
     # Fixed arrays of masks and counts: C arrays in the compiled build, so
     # that a ply makes no Python object but its list of plays.
     hands = [0] * 8
@@ -318,6 +634,8 @@ def _play_hand(
         stock[k] = deck[k]
     used = 0
     out: list[int] = []
+    plays = [0] * 512  # see _MAX_PLAYS; Cython sizes its C array from the literal
+    settings = settings_of(rules)
     round_over = True
     for k in range(players):
         if hands[k]:
@@ -337,9 +655,14 @@ def _play_hand(
             if declarations:
                 made.extend(declare_round(rules, [hands[k] for k in range(players)]))
             round_over = False
-        _plays(rules, patterns, key, optional_ace, compulsion, hands[seat], table, out)
-        count = len(out)
-        choice = out[rng.below(count)]
+        count = -1
+        if search and not (optional_ace and hands[seat] & _ACES):
+            count = _search(settings, hands[seat], table, plays)
+        if count >= 0:
+            choice = plays[rng.below(count)]
+        else:
+            out = legal_plays(rules, hands[seat], table, _PLAIN, False)
+            choice = out[rng.below(len(out))]
         index = choice & 63
         taken = choice >> 6
         played = _ONE << index
@@ -400,6 +723,7 @@ def play(
     dealer: int,
     rng: Random,
     whole_game: bool,
+    search: bool = _COMPILED,
 ) -> tuple[tuple[int, ...], int | None, int]:
     """Play at random from a hand in play (``None``: the next hand is to be
     dealt by ``dealer``) to the end of that hand, or of the game.
@@ -407,13 +731,12 @@ def play(
     Returns the match scores reached, the winning side (``None`` while the
     game goes on) and how many hands were finished.
     """
-    compulsion = _COMPULSION_CODES[rules.capture_compulsion]
     totals = list(scores)
     finished = 0
     while True:
         if hand_in_play is None:
             hand_in_play = deal(rules, dealer, rng)
-        _play_hand(rules, compulsion, hand_in_play, dealer, rng)
+        _play_hand(rules, hand_in_play, dealer, rng, search)
         declared = None
         if hand_in_play[7]:
             declared = [0] * rules.sides
