@@ -343,3 +343,15 @@ def test_a_crowded_table_is_played_from_the_tables() -> None:
             rules, tabled, (0, 0), 1, Random(seed), False, False
         )
         assert searched == tabled
+
+
+@pytest.mark.parametrize("search", [True, False])
+def test_an_ace_that_may_decline_the_take_all_is_listed_by_the_tables(
+    search: bool,
+) -> None:
+    rules = sr.Ruleset.scopa(ace_takes_all=True, ace_may_trail=True)
+    hand, table = sr.CardSet("AD 5C").mask, sr.CardSet("2S 3H").mask
+    plays = legal_plays(rules, hand, table, _PLAIN, search)
+    # The ace takes the table or is trailed; the five captures both cards.
+    assert plays == [table << 6 | 0, 0, table << 6 | 34]
+    assert legal_plays(rules, hand, 0, _PLAIN, search) == [0, 34]

@@ -258,25 +258,27 @@ def legal_plays(
     index: int
     low: int
     out: list[_T] = []
+    if search:
+        settings = _SETTINGS.get(rules._play_key) or settings_of(rules)
+        if not (table and settings[_OPTIONAL_ACE] and hand & _ACES):
+            plays = [0] * 512  # see _MAX_PLAYS; Cython sizes its C array from it
+            count = _search(settings, hand, table, plays)
+            if count >= 0:
+                for k in range(count):
+                    out.append(named[plays[k]])
+                return out
+    # From the capture tables: the pure-Python build's way, and the
+    # compiled one's for the optional take-all and on a table with more
+    # plays than the search keeps.
     if not table:
         while hand:
             low = hand & -hand
             hand ^= low
-            out.append(named[_BIT_INDEX[low % 67]])
+            out.append(named[low.bit_length() - 1])
         return out
     if rules.ace_may_trail and hand & _ACES and rules.ace_takes_all:
         optional_take_all_plays(rules, hand, table, out, named)
         return out
-    if search:
-        settings = _SETTINGS.get(rules._play_key) or settings_of(rules)
-        plays = [0] * 512  # see _MAX_PLAYS; Cython sizes its C array from the literal
-        count = _search(settings, hand, table, plays)
-        if count >= 0:
-            for k in range(count):
-                out.append(named[plays[k]])
-            return out
-    # From the capture tables (the pure-Python build's way, and the
-    # compiled one's on a table with more plays than the search keeps).
     compulsion = rules.capture_compulsion
     pattern = (
         _RANK_SPREAD[table & 0x3FF]
@@ -292,7 +294,7 @@ def legal_plays(
     while hand:
         low = hand & -hand
         hand ^= low
-        index = _BIT_INDEX[low % 67]
+        index = low.bit_length() - 1
         described: Any = entry[index]
         if described is None:  # a rank not met yet on this pattern
             described = describe_into(rules, table, entry, index)
@@ -325,7 +327,7 @@ def legal_plays(
         while trails:  # no card can capture: any may be trailed
             low = trails & -trails
             trails ^= low
-            out.append(named[_BIT_INDEX[low % 67]])
+            out.append(named[low.bit_length() - 1])
     return out
 
 
