@@ -14,7 +14,8 @@ cdef int _KEY_BITS
 cdef int _NO_COMPULSION
 cdef int _CARD_COMPULSION
 cdef int _WHOLE_HAND
-cdef int _BIT_INDEX[67]
+cdef unsigned long long _DE_BRUIJN
+cdef int _BIT_INDEX[64]
 cdef unsigned long long _RANK_SPREAD[1024]
 cdef bint _COMPILED
 cdef int _MODE
@@ -33,6 +34,8 @@ cdef int _EITHER
 cdef int _MAX_PLAYS
 
 cdef unsigned long long _mix(unsigned long long z)
+
+cdef inline int _bit_index(unsigned long long low) noexcept
 
 @cython.final
 cdef class Random:

@@ -56,17 +56,24 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 # A one of the masks' width: in C, 1 << index would be an int and overflow.
 _ONE = 1
-# The index of a single bit: the 64 powers of two leave 64 different
-# remainders modulo 67, and a table lookup is what C and Python both do fast.
-_BIT_INDEX = [0] * 67
+# The index of a single bit: multiplied by a de Bruijn sequence, each of the
+# 64 powers of two has different top six bits (a multiply and a table
+# lookup, where a remainder is a division: slow in C).
+_DE_BRUIJN = 0x03F79D71B4CB0A89
+_BIT_INDEX = [0] * 64
 # The captures module's rank counts of a suit's ten bits, copied into a
 # fixed array (a C array when compiled) for the pattern of every ply.
 _RANK_SPREAD = [0] * 1024
 
 
+def _bit_index(low: int) -> int:
+    """The index of the single bit ``low``."""
+    return _BIT_INDEX[(low * _DE_BRUIJN & _MASK64) >> 58]
+
+
 def _fill_tables() -> None:
     for i in range(64):
-        _BIT_INDEX[(1 << i) % 67] = i
+        _BIT_INDEX[(_DE_BRUIJN << i & _MASK64) >> 58] = i
     for bits in range(1024):
         _RANK_SPREAD[bits] = _SPREAD[bits]
 
@@ -352,7 +359,7 @@ def _search(
     while rest:  # insertion by value: a table holds a handful of cards
         low = rest & -rest
         rest ^= low
-        index = _BIT_INDEX[low % 67]
+        index = _bit_index(low)
         value = settings[index]
         k = count
         while k and settings[items[k - 1]] > value:
@@ -369,7 +376,7 @@ def _search(
     while hand:
         low = hand & -hand
         hand ^= low
-        index = _BIT_INDEX[low % 67]
+        index = _bit_index(low)
         value = settings[index]
         start = found
         if table:
@@ -419,7 +426,7 @@ def _search(
         while trails:  # no card can capture: any may be trailed
             low = trails & -trails
             trails ^= low
-            plays[found] = _BIT_INDEX[low % 67]
+            plays[found] = _bit_index(low)
             found += 1
     return found
 
@@ -516,7 +523,7 @@ def optional_take_all_plays(
     while hand:
         low = hand & -hand
         hand ^= low
-        index = _BIT_INDEX[low % 67]
+        index = _bit_index(low)
         described = entry[index]
         if described is None:
             described = describe_into(rules, table, entry, index)
