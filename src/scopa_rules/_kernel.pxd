@@ -162,8 +162,11 @@ cdef void _play_hand(
     bint search,
 ) except *
 
-@cython.locals(order=list, i=cython.int, j=cython.int)
+@cython.locals(order=cython.int[40], k=cython.int)
 cpdef list shuffled(Random rng)
+
+@cython.locals(i=cython.int, j=cython.int, k=cython.int)
+cdef void _shuffle(Random rng, int* order) noexcept
 
 @cython.locals(
     players=cython.int,
@@ -173,5 +176,20 @@ cpdef list shuffled(Random rng)
     table=cython.ulonglong,
     redeals=cython.bint,
     fifteens=cython.bint,
+    order=cython.int[40],
+    stock=list,
 )
 cpdef tuple deal(object rules, int dealer, Random rng)
+
+cpdef tuple play(
+    object rules,
+    object hand_in_play,
+    object scores,
+    int dealer,
+    Random rng,
+    bint whole_game,
+    bint search=*,
+)
+
+@cython.locals(rng=Random, found=list)
+cpdef list play_fresh(object rules, list seeds, bint whole_game, bint search=*)

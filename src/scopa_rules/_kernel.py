@@ -42,7 +42,7 @@ from .declarations import declare_round
 from .rules import CAPTURE_KEY_BITS, CaptureCompulsion, Ruleset
 from .scoring import hand_totals
 
-__all__ = ["Named", "Random", "legal_plays", "play"]
+__all__ = ["Named", "Random", "legal_plays", "play", "play_fresh"]
 
 _T = TypeVar("_T")
 
@@ -546,11 +546,20 @@ def optional_take_all_plays(
 
 def shuffled(rng: Random) -> list[int]:
     """The 40 card indexes in a random order (Fisher-Yates), top first."""
-    order = list(range(40))
+    order = [0] * 40
+    _shuffle(rng, order)
+    return [order[k] for k in range(40)]
+
+
+def _shuffle(rng: Random, order: list[int]) -> None:
+    """Fill ``order[:40]`` (a C array when compiled) as :func:`shuffled`."""
+    for k in range(40):
+        order[k] = k
     for i in range(39, 0, -1):
         j = rng.below(i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
+        k = order[i]
+        order[i] = order[j]
+        order[j] = k
 
 
 # A hand in play, as play() takes it: hands (masks by seat), the table, the
@@ -570,12 +579,13 @@ def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
     size = rules.hand_size
     redeals = rules.redeal_kings is not None or rules.redeal_aces is not None
     fifteens = rules.initial_fifteen_sweeps
+    order = [0] * 40
     while True:
-        order = shuffled(rng)
+        _shuffle(rng, order)
         if rules.first_card_choice:
             keep = rng.below(2) == 0  # legal_moves(): keep first, then table
             dealt, table, rest = deal_hand(
-                rules, dealer, [_CARDS[index] for index in order], keep
+                rules, dealer, [_CARDS[order[k]] for k in range(40)], keep
             )
             hands = list(dealt)
             stock = [card.index for card in rest]
@@ -588,7 +598,9 @@ def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
             table = 0
             for k in range(dealt_first, dealt_first + rules.table_size):
                 table |= _ONE << order[k]
-            stock = order[:dealt_first] + order[dealt_first + rules.table_size :]
+            stock = [order[k] for k in range(dealt_first)]
+            for k in range(dealt_first + rules.table_size, 40):
+                stock.append(order[k])
         if redeals and needs_redeal(rules, table):
             continue
         sides = rules.sides
@@ -766,3 +778,19 @@ def play(
             return tuple(totals), winner, finished
         hand_in_play = None
         dealer = (dealer + 1) % rules.players
+
+
+def play_fresh(
+    rules: Ruleset, seeds: list[int], whole_game: bool, search: bool = _COMPILED
+) -> list[tuple[tuple[int, ...], int | None, int]]:
+    """:func:`play` from a game's start for each seed (the last seat deals
+    first), with one generator seeded again for each: what
+    :func:`~scopa_rules.random_playouts` plays from a ruleset."""
+    zeros = (0,) * rules.sides
+    dealer = rules.players - 1
+    rng = Random(0)
+    found = []
+    for seed in seeds:
+        rng.state = _mix(seed & _SEED_BITS)
+        found.append(play(rules, None, zeros, dealer, rng, whole_game, search))
+    return found
