@@ -52,8 +52,22 @@ def _best_primiera(suit_bits: int) -> int:
 
 # The best primiera value for each of the 1024 possible sets of one suit.
 _BEST_IN_SUIT = tuple(_best_primiera(bits) for bits in range(1024))
-_SEVENS = 1 << 6 | 1 << 16 | 1 << 26 | 1 << 36
-_SIXES = _SEVENS >> 1
+# For the tally, by a suit's set of ten bits: its best primiera value, how
+# many cards it holds, and (for coins) the run from the ace (C arrays when
+# compiled, filled below).
+_BEST = [0] * 1024
+_COUNT = [0] * 1024
+_RUN = [0] * 1024
+
+
+def _fill_tables() -> None:
+    for bits in range(1024):
+        _BEST[bits] = _BEST_IN_SUIT[bits]
+        _COUNT[bits] = bits.bit_count()
+        _RUN[bits] = (~bits & (bits + 1)).bit_length() - 1
+
+
+_fill_tables()
 
 
 @attrs.frozen(kw_only=True)
@@ -361,12 +375,17 @@ def hand_totals(
     :attr:`HandScore.cappotto_side`), from pile masks: what the game needs
     at the end of every hand, without building the breakdown."""
     rows = _tally(rules, piles, sweeps, declared)
-    totals = tuple([sum(row[_FIRST_POINTS:]) for row in rows])
+    totals = []
+    for row in rows:
+        total = 0
+        for k in range(_FIRST_POINTS, len(row)):
+            total += row[k]
+        totals.append(total)
     if rules.cappotto:
         for row in rows:
             if row[_ALL_COINS]:
-                return totals, int(row[0])
-    return totals, None
+                return tuple(totals), int(row[0])
+    return tuple(totals), None
 
 
 _GRANDE = 0b111 << 7  # J, Q and K of coins
@@ -389,22 +408,29 @@ def _tally(
 ) -> list[tuple[int | bool, ...]]:
     """Each side's :class:`SideScore` fields, in order, from pile masks: the
     one place the scoring rules are applied."""
-    best = _BEST_IN_SUIT
     facts = []
     for mask in piles:
+        # A suit's row of ten bits at a time: table lookups, which the
+        # compiled build does in C.
         coins = mask & 0x3FF
         hearts = mask >> 10 & 0x3FF
         spades = mask >> 20 & 0x3FF
-        clubs = mask >> 30
+        clubs = mask >> 30 & 0x3FF
         facts.append(
             (
-                mask.bit_count(),
-                coins.bit_count(),
-                best[coins] + best[hearts] + best[spades] + best[clubs],
+                _COUNT[coins] + _COUNT[hearts] + _COUNT[spades] + _COUNT[clubs],
+                _COUNT[coins],
+                _BEST[coins] + _BEST[hearts] + _BEST[spades] + _BEST[clubs],
                 (coins != 0) + (hearts != 0) + (spades != 0) + (clubs != 0),
-                (mask & _SEVENS).bit_count(),
-                (mask & _SIXES).bit_count(),
-                (~coins & (coins + 1)).bit_length() - 1,
+                (coins >> 6 & 1)
+                + (hearts >> 6 & 1)
+                + (spades >> 6 & 1)
+                + (clubs >> 6 & 1),
+                (coins >> 5 & 1)
+                + (hearts >> 5 & 1)
+                + (spades >> 5 & 1)
+                + (clubs >> 5 & 1),
+                _RUN[coins],
             )
         )
     rule = rules.primiera_rule
