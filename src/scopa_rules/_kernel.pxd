@@ -35,7 +35,7 @@ cdef int _MAX_PLAYS
 
 cdef unsigned long long _mix(unsigned long long z)
 
-cdef inline int _bit_index(unsigned long long low) noexcept
+cdef int _bit_index(unsigned long long low) noexcept
 
 @cython.final
 cdef class Random:
@@ -116,43 +116,61 @@ cdef void _sort_packed(
 ) noexcept
 
 @cython.locals(
-    table=cython.ulonglong,
     players=cython.int,
     size=cython.int,
     partnerships=cython.bint,
     sweep_rules=cython.bint,
     optional_ace=cython.bint,
     declarations=cython.bint,
-    hands=cython.ulonglong[8],
-    piles=cython.ulonglong[8],
-    sweeps=cython.int[8],
-    stock=cython.int[40],
     used=cython.int,
-    left=cython.int,
     count=cython.int,
     choice=cython.ulonglong,
     index=cython.int,
     taken=cython.ulonglong,
     played=cython.ulonglong,
     hand=cython.ulonglong,
-    seat=cython.int,
     side=cython.int,
-    last=cython.int,
     before=cython.ulonglong,
     round_over=cython.bint,
     cards_left=cython.bint,
     offset=cython.int,
     mask=cython.ulonglong,
     k=cython.int,
-    patterns=dict,
+    out=list,
+    plays=cython.ulonglong[512],
+    settings=bytes,
+)
+cdef void _play_out(
+    object rules,
+    unsigned long long* hands,
+    unsigned long long table,
+    unsigned long long* piles,
+    int* sweeps,
+    int* stock,
+    int left,
+    int seat,
+    int last,
+    list made,
+    int dealer,
+    Random rng,
+    bint search,
+) except *
+
+@cython.locals(
+    table=cython.ulonglong,
+    seat=cython.int,
+    last=cython.int,
+    hands=cython.ulonglong[8],
+    piles=cython.ulonglong[8],
+    sweeps=cython.int[8],
+    stock=cython.int[40],
+    left=cython.int,
+    k=cython.int,
     seats=list,
     side_piles=list,
     side_sweeps=list,
     deck=list,
     made=list,
-    out=list,
-    plays=cython.ulonglong[512],
-    settings=bytes,
 )
 cdef void _play_hand(
     object rules,
@@ -162,25 +180,64 @@ cdef void _play_hand(
     bint search,
 ) except *
 
+@cython.locals(
+    players=cython.int,
+    dealt_first=cython.int,
+    after=cython.int,
+    order=cython.int[40],
+    stock=cython.int[40],
+    hands=cython.ulonglong[8],
+    table=cython.ulonglong,
+    left=cython.int,
+    last=cython.int,
+    k=cython.int,
+)
+cdef void _play_fresh_hand(
+    object rules,
+    int dealer,
+    Random rng,
+    bint search,
+    unsigned long long* piles,
+    int* sweeps,
+    list made,
+) except *
+
+@cython.locals(swept=cython.int, side=cython.int)
+cdef tuple _sweep_the_deal(
+    object rules,
+    int dealer,
+    unsigned long long table,
+    unsigned long long* piles,
+    int* sweeps,
+)
+
+cdef bint _redealt(object rules, unsigned long long table) except -1
+
+@cython.locals(
+    order=cython.int[40],
+    k=cython.int,
+    table=cython.ulonglong,
+    piles=cython.ulonglong[8],
+    sweeps=cython.int[8],
+)
+cdef tuple _deal_first_card(object rules, int dealer, Random rng)
+
 @cython.locals(order=cython.int[40], k=cython.int)
 cpdef list shuffled(Random rng)
 
 @cython.locals(i=cython.int, j=cython.int, k=cython.int)
 cdef void _shuffle(Random rng, int* order) noexcept
 
-@cython.locals(
-    players=cython.int,
-    size=cython.int,
-    dealt_first=cython.int,
-    k=cython.int,
-    table=cython.ulonglong,
-    redeals=cython.bint,
-    fifteens=cython.bint,
-    order=cython.int[40],
-    stock=list,
-)
-cpdef tuple deal(object rules, int dealer, Random rng)
 
+@cython.locals(
+    sides=cython.int,
+    finished=cython.int,
+    piles=cython.ulonglong[8],
+    sweeps=cython.int[8],
+    k=cython.int,
+    side=cython.int,
+    totals=list,
+)
 cpdef tuple play(
     object rules,
     object hand_in_play,

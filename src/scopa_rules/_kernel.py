@@ -568,58 +568,96 @@ def _shuffle(rng: Random, order: list[int]) -> None:
 Deal = tuple[list[int], int, list[int], list[int], list[int], int, int, list[Any]]
 
 
-def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
-    """Deal a hand from shuffled decks, as ``GameState`` deals one: a
-    Chkobba first card kept or tabled at random (the two legal moves), a
-    redeal while the table calls for one, Escoba's sweeps at the deal.
-    Without a first card the hands are left empty and the first round on
-    top of the stock, for :func:`_play_hand` to deal (and declare) as it
-    deals every round."""
-    players = rules.players
-    size = rules.hand_size
-    redeals = rules.redeal_kings is not None or rules.redeal_aces is not None
-    fifteens = rules.initial_fifteen_sweeps
+def _deal_first_card(rules: Ruleset, dealer: int, rng: Random) -> Deal:
+    """Deal a hand with a first card (Chkobba), as ``GameState`` deals one:
+    the first card kept or tabled at random (the two legal moves), a redeal
+    while the table calls for one, sweeps at the deal."""
     order = [0] * 40
     while True:
         _shuffle(rng, order)
-        if rules.first_card_choice:
-            keep = rng.below(2) == 0  # legal_moves(): keep first, then table
-            dealt, table, rest = deal_hand(
-                rules, dealer, [_CARDS[order[k]] for k in range(40)], keep
-            )
-            hands = list(dealt)
-            stock = [card.index for card in rest]
-        else:
-            # deal_hand's order on indexes: a packet for each seat, then the
-            # table.  The packets stay in the stock, on top: the play deals
-            # them as it deals every round.
-            dealt_first = players * size
-            hands = [0] * players
-            table = 0
-            for k in range(dealt_first, dealt_first + rules.table_size):
-                table |= _ONE << order[k]
-            stock = [order[k] for k in range(dealt_first)]
-            for k in range(dealt_first + rules.table_size, 40):
-                stock.append(order[k])
-        if redeals and needs_redeal(rules, table):
-            continue
-        sides = rules.sides
-        piles = [0] * sides
-        sweeps = [0] * sides
-        last = -1
-        swept = initial_sweeps(rules, table) if fifteens else 0
-        if swept:
-            side = rules.side_of(dealer)
-            piles[side] |= table
-            sweeps[side] += swept
-            last = dealer
-            table = 0
-        made = (
-            list(declare_round(rules, hands))
-            if rules.declarations and rules.first_card_choice
-            else []
+        keep = rng.below(2) == 0  # legal_moves(): keep first, then table
+        dealt, table, rest = deal_hand(
+            rules, dealer, [_CARDS[order[k]] for k in range(40)], keep
         )
-        return hands, table, piles, sweeps, stock, (dealer + 1) % players, last, made
+        if not _redealt(rules, table):
+            break
+    piles = [0] * 8
+    sweeps = [0] * 8
+    table, last = _sweep_the_deal(rules, dealer, table, piles, sweeps)
+    made = list(declare_round(rules, list(dealt))) if rules.declarations else []
+    return (
+        list(dealt),
+        table,
+        [piles[k] for k in range(rules.sides)],
+        [sweeps[k] for k in range(rules.sides)],
+        [card.index for card in rest],
+        (dealer + 1) % rules.players,
+        last,
+        made,
+    )
+
+
+def _redealt(rules: Ruleset, table: int) -> bool:
+    """Whether the table dealt calls for a redeal."""
+    return (
+        rules.redeal_kings is not None or rules.redeal_aces is not None
+    ) and needs_redeal(rules, table)
+
+
+def _sweep_the_deal(
+    rules: Ruleset, dealer: int, table: int, piles: list[int], sweeps: list[int]
+) -> tuple[int, int]:
+    """Escoba's sweeps at the deal: the dealer's side takes a table that
+    makes them.  Return the table left and the last capturer (-1: none)."""
+    swept = initial_sweeps(rules, table) if rules.initial_fifteen_sweeps else 0
+    if not swept:
+        return table, -1
+    side = rules.side_of(dealer)
+    piles[side] |= table
+    sweeps[side] += swept
+    return 0, dealer
+
+
+def _play_fresh_hand(
+    rules: Ruleset,
+    dealer: int,
+    rng: Random,
+    search: bool,
+    piles: list[int],
+    sweeps: list[int],
+    made: list[Any],
+) -> None:
+    """Deal a hand from a shuffled deck and play it at random, as
+    :func:`_play_hand` plays a hand in play: the piles and sweeps (by side)
+    and the declarations end as the hand's.  The seats' first packets stay
+    on the stock, for the play to deal as it deals every round; all of it
+    on C arrays when compiled."""
+    players = rules.players
+    dealt_first = players * rules.hand_size
+    after = dealt_first + rules.table_size
+    order = [0] * 40
+    while True:
+        _shuffle(rng, order)
+        table = 0
+        for k in range(dealt_first, after):
+            table |= _ONE << order[k]
+        if not _redealt(rules, table):
+            break
+    stock = [0] * 40
+    left = 0
+    for k in range(40):
+        if k < dealt_first or k >= after:
+            stock[left] = order[k]
+            left += 1
+    for k in range(rules.sides):
+        piles[k] = 0
+        sweeps[k] = 0
+    table, last = _sweep_the_deal(rules, dealer, table, piles, sweeps)
+    hands = [0] * 8
+    _play_out(
+        rules, hands, table, piles, sweeps, stock, left,
+        (dealer + 1) % players, last, made, dealer, rng, search,
+    )  # fmt: skip
 
 
 def _play_hand(
@@ -633,16 +671,10 @@ def _play_hand(
     (and the declarations, on a refill) of ``hand_in_play`` become the
     hand's final ones, the table's last cards in the last capturer's pile."""
     seats, table, side_piles, side_sweeps, deck, seat, last, made = hand_in_play
-    players = rules.players
-    size = rules.hand_size
-    partnerships = rules.partnerships
-    sweep_rules = rules.ace_takes_all or rules.last_card_sweep_counts
-    optional_ace = rules.ace_may_trail and rules.ace_takes_all
-    declarations = rules.declarations
     # Fixed arrays of masks and counts: C arrays in the compiled build, so
-    # that a ply makes no Python object but its list of plays.
+    # that a ply makes no Python object.
     hands = [0] * 8
-    for k in range(players):
+    for k in range(rules.players):
         hands[k] = seats[k]
     piles = [0] * 8
     sweeps = [0] * 8
@@ -653,6 +685,42 @@ def _play_hand(
     left = len(deck)
     for k in range(left):
         stock[k] = deck[k]
+    _play_out(
+        rules, hands, table, piles, sweeps, stock, left, seat, last, made,
+        dealer, rng, search,
+    )  # fmt: skip
+    for k in range(len(side_piles)):
+        side_piles[k] = piles[k]
+        side_sweeps[k] = sweeps[k]
+
+
+def _play_out(
+    rules: Ruleset,
+    hands: list[int],
+    table: int,
+    piles: list[int],
+    sweeps: list[int],
+    stock: list[int],
+    left: int,
+    seat: int,
+    last: int,
+    made: list[Any],
+    dealer: int,
+    rng: Random,
+    search: bool,
+) -> None:
+    """The play of a hand to its end at random on fixed arrays (C arrays
+    when compiled): the seats' ``hands``, the sides' ``piles`` and
+    ``sweeps``, ``left`` cards of ``stock`` (top first); ``seat`` to move,
+    ``last`` the last capturer (-1: none).  The rounds are dealt from the
+    stock when every hand is empty, their declarations added to ``made``;
+    the table's last cards go to the last capturer's pile."""
+    players = rules.players
+    size = rules.hand_size
+    partnerships = rules.partnerships
+    sweep_rules = rules.ace_takes_all or rules.last_card_sweep_counts
+    optional_ace = rules.ace_may_trail and rules.ace_takes_all
+    declarations = rules.declarations
     used = 0
     out: list[int] = []
     plays = [0] * 512  # see _MAX_PLAYS; Cython sizes its C array from the literal
@@ -719,9 +787,6 @@ def _play_hand(
             seat = 0
     if last >= 0:
         piles[last % 2 if partnerships else last] |= table
-    for k in range(len(side_piles)):
-        side_piles[k] = piles[k]
-        side_sweeps[k] = sweeps[k]
 
 
 def _sweep_counts(rules: Ruleset, index: int, before: int, cards_left: bool) -> bool:
@@ -753,21 +818,33 @@ def play(
     game goes on) and how many hands were finished.
     """
     totals = list(scores)
+    sides = rules.sides
     finished = 0
+    piles = [0] * 8
+    sweeps = [0] * 8
     while True:
-        if hand_in_play is None:
-            hand_in_play = deal(rules, dealer, rng)
-        _play_hand(rules, hand_in_play, dealer, rng, search)
+        if hand_in_play is None and not rules.first_card_choice:
+            made: list[Any] = []
+            _play_fresh_hand(rules, dealer, rng, search, piles, sweeps, made)
+            side_piles = [piles[k] for k in range(sides)]
+            side_sweeps = [sweeps[k] for k in range(sides)]
+        else:
+            if hand_in_play is None:
+                hand_in_play = _deal_first_card(rules, dealer, rng)
+            _play_hand(rules, hand_in_play, dealer, rng, search)
+            side_piles, side_sweeps, made = (
+                hand_in_play[2],
+                hand_in_play[3],
+                hand_in_play[7],
+            )
         declared = None
-        if hand_in_play[7]:
-            declared = [0] * rules.sides
-            for seat, _, gained in hand_in_play[7]:
+        if made:
+            declared = [0] * sides
+            for seat, _, gained in made:
                 declared[rules.side_of(seat)] += gained
-        points, cappotto_side = hand_totals(
-            rules, hand_in_play[2], hand_in_play[3], declared
-        )
-        for side, gained in enumerate(points):
-            totals[side] += gained
+        points, cappotto_side = hand_totals(rules, side_piles, side_sweeps, declared)
+        for side in range(sides):
+            totals[side] += points[side]
         finished += 1
         winner = cappotto_side
         if winner is None:
