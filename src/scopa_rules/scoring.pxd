@@ -8,19 +8,39 @@ cdef int _COUNT[1024]
 cdef int _RUN[1024]
 
 @cython.locals(
+    sides=cython.int,
+    side=cython.int,
+    cards=cython.int[8],
+    coins_held=cython.int[8],
+    total=cython.int[8],
+    suits=cython.int[8],
+    sevens=cython.int[8],
+    sixes=cython.int[8],
+    run=cython.int[8],
     mask=cython.ulonglong,
     coins=cython.uint,
     hearts=cython.uint,
     spades=cython.uint,
     clubs=cython.uint,
+    swept=cython.int,
+    settebello=cython.int,
+    re_bello=cython.int,
+    grande=cython.bint,
+    all_coins=cython.bint,
+    points=tuple,
 )
-cpdef list _tally(object rules, object piles, object sweeps, object declared=*)
+cpdef object _tally(
+    object rules,
+    object piles,
+    object sweeps,
+    object declared,
+    list out,
+    bint rows=*,
+)
 
 cpdef object _outright(object keys)
 
 cpdef object _primiera_key(object rule, int total, int suits, int sevens, int sixes)
 
-cdef int _FIRST_POINTS
-
-@cython.locals(row=tuple, total=cython.int, k=cython.int, totals=list)
+@cython.locals(totals=list)
 cpdef tuple hand_totals(object rules, object piles, object sweeps, object declared=*)
