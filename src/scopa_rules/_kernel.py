@@ -417,7 +417,10 @@ def _search(
                 continue
         else:
             captured = True
-            _sort_packed(plays, start, found, index)
+            if found - start == 1:
+                plays[start] = plays[start] << 6 | index
+            else:
+                _sort_packed(plays, start, found, index)
             if compulsion != _NO_COMPULSION:
                 continue
         plays[found] = index

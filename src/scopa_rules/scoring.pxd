@@ -27,7 +27,9 @@ cdef int _RUN[1024]
     re_bello=cython.int,
     grande=cython.bint,
     all_coins=cython.bint,
-    points=tuple,
+    points=cython.int[9],
+    gained=cython.int,
+    k=cython.int,
 )
 cpdef object _tally(
     object rules,

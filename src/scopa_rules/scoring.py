@@ -452,7 +452,7 @@ def _tally(
         all_coins = coins_held[side] == 10
         if all_coins and rules.cappotto:
             cappotto_side = side
-        points = (
+        points = [
             int(cards_winner == side),
             int(coins_winner == side),
             settebello,
@@ -462,9 +462,12 @@ def _tally(
             napola_points[run[side]],
             5 if grande_scores and grande else 0,
             declared[side] if declared is not None else 0,
-        )
+        ]
         if not rows:
-            out.append(sum(points))
+            gained = 0
+            for k in range(9):
+                gained += points[k]
+            out.append(gained)
             continue
         out.append(
             (
@@ -481,7 +484,7 @@ def _tally(
                 run[side],
                 grande,
                 all_coins,
-                *points,
             )
+            + tuple([points[k] for k in range(9)])
         )
     return cappotto_side
