@@ -484,7 +484,8 @@ def _tally(
                 run[side],
                 grande,
                 all_coins,
+                # a list first: Cython unpacks a C array short
+                *[points[k] for k in range(9)],
             )
-            + tuple([points[k] for k in range(9)])
         )
     return cappotto_side
