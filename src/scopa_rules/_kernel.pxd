@@ -250,3 +250,7 @@ cpdef tuple play(
 
 @cython.locals(rng=Random, found=list)
 cpdef list play_fresh(object rules, list seeds, bint whole_game, bint search=*)
+
+cpdef bint sweep_counts(
+    object rules, int index, unsigned long long before, bint cards_left
+) except -1

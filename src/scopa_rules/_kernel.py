@@ -42,7 +42,7 @@ from .declarations import declare_round
 from .rules import CAPTURE_KEY_BITS, CaptureCompulsion, Ruleset
 from .scoring import hand_totals
 
-__all__ = ["Named", "Random", "legal_plays", "play", "play_fresh"]
+__all__ = ["Named", "Random", "legal_plays", "play", "play_fresh", "sweep_counts"]
 
 _T = TypeVar("_T")
 
@@ -773,7 +773,7 @@ def _play_out(
                         cards_left = True
                         break
                 if sweep_rules:
-                    if _sweep_counts(rules, index, before, cards_left):
+                    if sweep_counts(rules, index, before, cards_left):
                         sweeps[side] += 1
                 elif cards_left:
                     sweeps[side] += 1
@@ -792,15 +792,18 @@ def _play_out(
         piles[last % 2 if partnerships else last] |= table
 
 
-def _sweep_counts(rules: Ruleset, index: int, before: int, cards_left: bool) -> bool:
-    """``GameState``'s sweep rule for a capture that empties the table
-    (``before`` the capture) under the ace and last-card options;
-    ``cards_left`` when any hand or the stock still holds a card."""
+def sweep_counts(rules: Ruleset, index: int, before: int, cards_left: bool) -> bool:
+    """Whether a capture by the card with ``index`` that empties the table
+    (``before`` the capture) scores a sweep; ``cards_left`` when any hand or
+    the stock still holds a card.  ``GameState.apply()`` asks it too: the
+    rule lives here only."""
     if rules.ace_takes_all and index % 10 == 0:
         if is_take_all(rules, before, _CARDS[index], before):
             if not rules.ace_sweep_is_scopa:
                 return False
         elif not rules.blocked_ace_sweeps and before & _ACES:
+            # A table ace blocked the take-all; the normal capture that
+            # emptied the table is no sweep under this rule (Cirulla).
             return False
     return rules.last_card_sweep_counts or cards_left
 

@@ -46,13 +46,11 @@ from ._hands import (
     _packed_hand,
     _turns,
 )
-from ._kernel import Named
+from ._kernel import Named, sweep_counts
 from ._kernel import legal_plays as kernel_plays
 from .captures import (
-    _ACES,
     can_capture,
     is_legal_capture,
-    is_take_all,
 )
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
@@ -765,7 +763,10 @@ class GameState:
             grown[side] |= taken | played
             piles = tuple(grown)
             last_capturer = seat
-            if not table and self._sweep_counts(card, table | taken, hands, stock):
+            # A capture that empties the table took all of it: ``taken``.
+            if not table and sweep_counts(
+                rules, card.index, taken, bool(stock) or any(hands)
+            ):
                 sweeps = _bump(sweeps, side, sweeps[side] + 1)
         else:
             table |= played
@@ -819,28 +820,6 @@ class GameState:
         raise IllegalMoveError(
             f"illegal move {move}: {self._illegal_reason(move, None)}"
         )
-
-    def _sweep_counts(
-        self,
-        card: Card,
-        before: int,
-        hands: tuple[int, ...],
-        stock: tuple[Card, ...],
-    ) -> bool:
-        """Whether a capture by ``card`` that empties the table (``before``
-        the capture) scores a sweep."""
-        rules = self.rules
-        if rules.ace_takes_all and card.mask & _ACES:
-            if is_take_all(rules, before, card, before):
-                if not rules.ace_sweep_is_scopa:
-                    return False
-            elif not rules.blocked_ace_sweeps and before & _ACES:
-                # A table ace blocked the take-all; the normal capture that
-                # emptied the table is no sweep under this rule (Cirulla).
-                return False
-        if rules.last_card_sweep_counts:
-            return True
-        return bool(stock) or any(hands)
 
     def _decide_first_card(self, move: Move) -> GameState:
         # The decision stays in the hand's history even when kings on the
