@@ -352,20 +352,14 @@ def _search(
     the tables).  The
     rules are those of :mod:`scopa_rules.captures`, read here on masks; the
     two are compared play for play in the tests."""
-    items = [0] * 40  # the table's card indexes, by capture value
+    items = [0] * 40  # the table's card indexes
     count = 0
     found = 0
     rest = table
-    while rest:  # insertion by value: a table holds a handful of cards
+    while rest:
         low = rest & -rest
         rest ^= low
-        index = _bit_index(low)
-        value = settings[index]
-        k = count
-        while k and settings[items[k - 1]] > value:
-            items[k] = items[k - 1]
-            k -= 1
-        items[k] = index
+        items[count] = _bit_index(low)
         count += 1
     mode = settings[_MODE]
     rule = settings[_RULE]
@@ -445,14 +439,13 @@ def _sums(
     found: int,
 ) -> int:
     """Add to ``plays`` from ``found`` on every set of ``items[start:count]``
-    (card indexes by capture value) adding up to ``remaining``, each with
-    the cards of ``taken``; return the new end, or -1 when the buffer is
-    full."""
+    (card indexes) adding up to ``remaining``, each with the cards of
+    ``taken``; return the new end, or -1 when the buffer is full."""
     for j in range(start, count):
         index = items[j]
         value = settings[index]
         if value > remaining:
-            break  # the items are sorted by value: the rest go further
+            continue
         if value == remaining:
             if found >= _MAX_PLAYS:
                 return -1
