@@ -120,7 +120,11 @@ MUTATIONS = (
     Mutation(
         "settebello-ignored",
         "the settebello scores no point",
-        (_edit("scoring.py", "            settebello,\n", "            0,\n"),),
+        (
+            _edit(
+                "scoring.py", "                + settebello\n", "                + 0\n"
+            ),
+        ),
     ),
     Mutation(
         "re-bello-wrong-card",

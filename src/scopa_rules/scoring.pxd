@@ -27,9 +27,13 @@ cdef int _RUN[1024]
     re_bello=cython.int,
     grande=cython.bint,
     all_coins=cython.bint,
-    points=cython.int[9],
-    gained=cython.int,
-    k=cython.int,
+    cards_points=cython.int,
+    coins_points=cython.int,
+    primiera_points=cython.int,
+    re_bello_points=cython.int,
+    napola=cython.int,
+    grande_points=cython.int,
+    declared_points=cython.int,
 )
 cpdef object _tally(
     object rules,

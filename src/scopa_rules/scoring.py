@@ -452,22 +452,26 @@ def _tally(
         all_coins = coins_held[side] == 10
         if all_coins and rules.cappotto:
             cappotto_side = side
-        points = [
-            int(cards_winner == side),
-            int(coins_winner == side),
-            settebello,
-            int(primiera_winner == side),
-            swept,
-            re_bello if re_bello_scores else 0,
-            napola_points[run[side]],
-            5 if grande_scores and grande else 0,
-            declared[side] if declared is not None else 0,
-        ]
+        # The points (SideScore's *_points fields, in order).
+        cards_points = int(cards_winner == side)
+        coins_points = int(coins_winner == side)
+        primiera_points = int(primiera_winner == side)
+        re_bello_points = re_bello if re_bello_scores else 0
+        napola = napola_points[run[side]]
+        grande_points = 5 if grande_scores and grande else 0
+        declared_points = declared[side] if declared is not None else 0
         if not rows:
-            gained = 0
-            for k in range(9):
-                gained += points[k]
-            out.append(gained)
+            out.append(
+                cards_points
+                + coins_points
+                + settebello
+                + primiera_points
+                + swept
+                + re_bello_points
+                + napola
+                + grande_points
+                + declared_points
+            )
             continue
         out.append(
             (
@@ -484,8 +488,15 @@ def _tally(
                 run[side],
                 grande,
                 all_coins,
-                # a list first: Cython unpacks a C array short
-                *[points[k] for k in range(9)],
+                cards_points,
+                coins_points,
+                settebello,
+                primiera_points,
+                swept,
+                re_bello_points,
+                napola,
+                grande_points,
+                declared_points,
             )
         )
     return cappotto_side
