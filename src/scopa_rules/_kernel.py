@@ -639,20 +639,16 @@ def _play_fresh_hand(
             table |= _ONE << order[k]
         if not _redealt(rules, table):
             break
-    stock = [0] * 40
-    left = 0
-    for k in range(40):
-        if k < dealt_first or k >= after:
-            stock[left] = order[k]
-            left += 1
     for k in range(rules.sides):
         piles[k] = 0
         sweeps[k] = 0
     table, last = _sweep_the_deal(rules, dealer, table, piles, sweeps)
     hands = [0] * 8
+    # The stock is the shuffled deck itself, the table's cards skipped.
     _play_out(
-        rules, hands, table, piles, sweeps, stock, left,
-        (dealer + 1) % players, last, made, dealer, rng, search,
+        rules, hands, table, piles, sweeps, order, 40 - (after - dealt_first),
+        dealt_first, after, (dealer + 1) % players, last, made, dealer, rng,
+        search,
     )  # fmt: skip
 
 
@@ -682,8 +678,8 @@ def _play_hand(
     for k in range(left):
         stock[k] = deck[k]
     _play_out(
-        rules, hands, table, piles, sweeps, stock, left, seat, last, made,
-        dealer, rng, search,
+        rules, hands, table, piles, sweeps, stock, left, -1, 0, seat, last,
+        made, dealer, rng, search,
     )  # fmt: skip
     for k in range(len(side_piles)):
         side_piles[k] = piles[k]
@@ -698,6 +694,8 @@ def _play_out(
     sweeps: list[int],
     stock: list[int],
     left: int,
+    gap_at: int,
+    gap_to: int,
     seat: int,
     last: int,
     made: list[Any],
@@ -707,10 +705,11 @@ def _play_out(
 ) -> None:
     """The play of a hand to its end at random on fixed arrays (C arrays
     when compiled): the seats' ``hands``, the sides' ``piles`` and
-    ``sweeps``, ``left`` cards of ``stock`` (top first); ``seat`` to move,
-    ``last`` the last capturer (-1: none).  The rounds are dealt from the
-    stock when every hand is empty, their declarations added to ``made``;
-    the table's last cards go to the last capturer's pile."""
+    ``sweeps``, ``left`` cards of ``stock`` (top first, the cards from
+    ``gap_at`` to ``gap_to`` passed over: a fresh deck's table); ``seat``
+    to move, ``last`` the last capturer (-1: none).  The rounds are dealt
+    from the stock when every hand is empty, their declarations added to
+    ``made``; the table's last cards go to the last capturer's pile."""
     players = rules.players
     size = rules.hand_size
     partnerships = rules.partnerships
@@ -730,6 +729,8 @@ def _play_out(
         if round_over:  # refill, or the hand is over
             if not left:
                 break
+            if used == gap_at:
+                used = gap_to
             for offset in range(players):
                 mask = 0
                 for k in range(used, used + size):
