@@ -73,6 +73,8 @@ def test_from_name_passes_players_and_options() -> None:
         ("escoba", 6),
         ("scopa_a_quindici", 5),
         ("cirulla", 5),
+        ("scopone", 2),
+        ("scopone_scientifico", 6),
     ],
 )
 def test_a_preset_constructor_names_itself_refusing_a_player_count(
@@ -284,3 +286,17 @@ def test_a_ruleset_that_cannot_be_played_says_what_would_do(
     with pytest.raises(sr.InvalidRulesetError) as raised:
         sr.Ruleset(**options)
     assert str(raised.value) == message
+
+
+def test_scopone_is_played_by_four() -> None:
+    # A 2-player "scopone" is a house game: vary the preset to play it.
+    with pytest.raises(
+        sr.InvalidRulesetError,
+        match=r"^scopone is played by 4 players, not 2; for other counts vary a "
+        r"preset with \.replace\(players=\.\.\.\)$",
+    ):
+        sr.Ruleset.scopone(players=2)
+    assert sr.Ruleset.scopone(players=4) == sr.Ruleset.scopone()
+    two = sr.Ruleset.scopone().replace(players=2, hand_size=9, table_size=4)
+    assert two.players == 2
+    assert two.preset_name() is None

@@ -391,6 +391,7 @@ class Ruleset(Frozen):
         >>> Ruleset.scopone().deals_per_hand
         1
         """
+        _check_players("scopone", options.get("players", 4), (4,))
         return cls._make(options, players=4, hand_size=9, table_size=4)
 
     @classmethod
@@ -401,6 +402,7 @@ class Ruleset(Frozen):
         >>> Ruleset.scopone_scientifico().table_size
         0
         """
+        _check_players("scopone_scientifico", options.get("players", 4), (4,))
         return cls._make(options, players=4, hand_size=10, table_size=0)
 
     @classmethod
@@ -1058,7 +1060,8 @@ def _preset_key(name: str) -> str:
 
 def _check_players(preset: str, players: object, allowed: tuple[int, ...]) -> None:
     if players not in allowed or isinstance(players, bool):
-        counts = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
+        counts = ", ".join(str(n) for n in allowed[:-1])
+        counts = f"{counts} or {allowed[-1]}" if counts else str(allowed[-1])
         raise InvalidRulesetError(
             f"{preset} is played by {counts} players, not {shown(players)}; for other "
             f"counts vary a preset with .replace(players=...)"
