@@ -27,6 +27,7 @@ from importlib.machinery import (
     SourceFileLoader,
     SourcelessFileLoader,
 )
+from types import FunctionType
 
 import attrs
 
@@ -36,6 +37,7 @@ __all__ = ["KernelInfo", "kernel_info"]
 
 COMPILED_MODULES = (
     "captures",
+    "deck",
     "dealing",
     "declarations",
     "scoring",
@@ -48,6 +50,13 @@ COMPILED_MODULES = (
 ``setup.py``)."""
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def is_compiled(function: object) -> bool:
+    """Whether ``function`` runs compiled: Cython's functions are not Python
+    functions.  A module that does a thing two ways, one fast in C and one
+    fast in Python, asks this of one of its own functions."""
+    return not isinstance(function, FunctionType)
 
 
 def _pure_requested(environ: Mapping[str, str]) -> bool:
@@ -147,8 +156,8 @@ def kernel_info() -> KernelInfo:
     >>> info.kind in ("compiled", "pure", "partial")
     True
     >>> sorted(info.compiled + info.pure)  # doctest: +NORMALIZE_WHITESPACE
-    ['_kernel', 'captures', 'dealing', 'declarations', 'encoding', 'observation',
-     'scoring', 'state']
+    ['_kernel', 'captures', 'dealing', 'deck', 'declarations', 'encoding',
+     'observation', 'scoring', 'state']
     """
     files = {
         name: getattr(sys.modules[f"{__package__}.{name}"], "__file__", None)

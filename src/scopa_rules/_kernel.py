@@ -25,9 +25,9 @@ what makes the loop fast).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from types import FunctionType
 from typing import Any, TypeVar
 
+from ._compiled import is_compiled
 from .captures import (
     _PATTERNS,
     _SPREAD,
@@ -185,14 +185,9 @@ def _itself(play: int) -> int:
 _PLAIN: Named[int] = Named(_itself)
 
 
-def _is_compiled() -> bool:
-    """Whether Cython compiled this module (its functions are then not
-    Python functions): the plays are then searched for in C, where the
-    search beats the capture tables; in Python the tables are faster."""
-    return not isinstance(_is_compiled, FunctionType)
-
-
-_COMPILED = _is_compiled()
+# Compiled, the plays are searched for in C, where the search beats the
+# capture tables; in Python the tables are faster.
+_COMPILED = is_compiled(_itself)
 
 # The kernel's reading of a ruleset's play rules, kept by its play key (which
 # names them all): the 40 cards' capture values, then the codes below.

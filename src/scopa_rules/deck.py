@@ -23,18 +23,23 @@ from typing import Any, NoReturn, overload
 
 from typing_extensions import Self
 
+from ._compiled import is_compiled
 from .cards import ALL_CARDS, Card, CardSet
 from .errors import InvalidStateError, NotationError, shown
 
 __all__ = ["Deck"]
 
 _MASK64 = (1 << 64) - 1
+# SplitMix64's multipliers (named: compiled, they are 64-bit C constants).
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_LOW32 = 0xFFFFFFFF
 
 
 def _mix64(value: int) -> int:
     # The SplitMix64 finaliser: a bijection on 64-bit ints with good avalanche.
-    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+    value = ((value ^ (value >> 30)) * _MIX1) & _MASK64
+    value = ((value ^ (value >> 27)) * _MIX2) & _MASK64
     return value ^ (value >> 31)
 
 
@@ -98,6 +103,32 @@ def shuffled_order(seed: int, number: int) -> tuple[Card, ...]:
     rejecting is below 2**-58, far under anything measurable.
     """
     start = _stream_start(seed, number)
+    if _COMPILED:
+        return _drawn_one_by_one(start)
+    return _drawn_in_lanes(start)
+
+
+def _drawn_one_by_one(start: int) -> tuple[Card, ...]:
+    """The shuffle from the stream's start, a draw at a time: the compiled
+    build's way (a few instructions a draw in C)."""
+    order = list(range(40))
+    state = start
+    for i in range(39, 0, -1):
+        state = (state + _GOLDEN) & _MASK64
+        z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+        z ^= z >> 31
+        # (z * (i + 1)) >> 64 in 64-bit halves, exactly: C has no wider int.
+        j = ((z >> 32) * (i + 1) + ((z & _LOW32) * (i + 1) >> 32)) >> 32
+        k = order[i]
+        order[i] = order[j]
+        order[j] = k
+    return tuple([_STANDARD[order[k]] for k in range(40)])
+
+
+def _drawn_in_lanes(start: int) -> tuple[Card, ...]:
+    """The shuffle from the stream's start, every draw at once in the lanes
+    of one big integer: Python's way."""
     masks = _LANE_MASKS
     z = (start * _LANE_ONES + _LANE_STEPS) & masks
     z = ((z ^ ((z >> 30) & masks)) * 0xBF58476D1CE4E5B9) & masks
@@ -111,6 +142,9 @@ def shuffled_order(seed: int, number: int) -> tuple[Card, ...]:
         cards[i], cards[j] = cards[j], cards[i]
         i -= 1
     return tuple(cards)
+
+
+_COMPILED = is_compiled(_drawn_one_by_one)
 
 
 class Deck(Sequence[Card]):
