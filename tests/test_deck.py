@@ -6,9 +6,13 @@ import copy
 import pickle
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scopa_rules as sr
+from profiles import examples
 from scopa_rules import Card, CardSet, Deck
+from scopa_rules import deck as deck_module
 
 KING = sr.Rank.KING
 
@@ -234,3 +238,22 @@ def test_the_shuffle_is_the_plain_splitmix_loop(seed: int) -> None:
         assert [str(c) for c in Deck.shuffled(seed, number)] == plain_shuffle(
             seed, number
         )
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(start=st.integers(0, 2**64 - 1))
+def test_the_draws_one_by_one_are_the_lanes(start: int) -> None:
+    # The compiled build draws one by one, the pure build in lanes; each
+    # build can do both, and they must agree.
+    assert deck_module._drawn_one_by_one(start) == deck_module._drawn_in_lanes(start)
+
+
+@pytest.mark.parametrize("one_by_one", [True, False])
+def test_either_way_deals_the_same_decks(
+    monkeypatch: pytest.MonkeyPatch, one_by_one: bool
+) -> None:
+    # The switch is read by the pure build; compiled, it is a C constant
+    # and setting the module's attribute changes nothing.
+    monkeypatch.setattr(deck_module, "_COMPILED", one_by_one, raising=False)
+    for seed in (0, 7, -(2**70)):
+        assert [str(c) for c in Deck.shuffled(seed, 3)] == plain_shuffle(seed, 3)
