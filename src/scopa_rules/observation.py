@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
+from struct import Struct
 
 from .cards import Card, CardSet, _from_mask
 from .errors import InvalidStateError, shown
@@ -230,7 +231,7 @@ def observe(
 
 def _state_parts(
     state: GameState, seat: int, played: Card | None, taken: CardSet
-) -> tuple[list[int], list[float]]:
+) -> tuple[bytes, list[float]]:
     """The parts of ``observe(state.view(seat), ...)`` (see :func:`_parts`):
     each argument is the field :meth:`PlayerView.of` reads, taken from the
     state's stored masks rather than through its card-set properties, which
@@ -292,31 +293,35 @@ def _parts(
     phase: Phase,
     kept: bool | None,
     declared: Sequence[int],
-) -> tuple[list[int], list[float]]:
-    """The observation as the masks of its card blocks and the numbers that
-    follow them: the one place its layout is written.  The card blocks stay
-    masks so that numpy can unpack them in one call."""
+) -> tuple[bytes, list[float]]:
+    """The observation as the bytes of its card blocks' masks (five a block,
+    little-endian, the first block first) and the numbers that follow them:
+    the one place its layout is written.  The card blocks stay bits so that
+    the tuple, list and float32 forms each expand them a byte at a time."""
     # The plan of the ruleset and seat, keyed by identity: hashing a ruleset
     # costs more than a whole observation.  The entry keeps the ruleset alive,
     # so its id stays its own.
     cached = _PLANS.get(id(rules))
     if cached is None or cached[0] is not rules:
         cached = _new_plans(rules)
-    seat_order, by_seat, by_side, hot, tails = cached[1][seat]
+    seat_order, by_seat, by_side, hot, tails, size = cached[1][seat]
     n = len(seat_order)
     seen = hand | table | first
-    masks = [hand, table, *by_side(piles)]
     for pile in piles:
         seen |= pile
+    # The blocks as one integer, built from the last block down: one
+    # to_bytes call then gives every block's bytes in order.
+    cards = taken << 40 | played
+    cards = cards << 40 | first
     if rules.declarations:
-        known = [declared[other] for other in seat_order[1:]]
-        for cards in known:
-            seen |= cards
-        masks.append(_FULL & ~seen)
-        masks += known
-    else:
-        masks.append(_FULL & ~seen)
-    masks += (first, played, taken)
+        for other in reversed(seat_order[1:]):
+            known = declared[other]
+            seen |= known
+            cards = cards << 40 | known
+    cards = cards << 40 | _FULL & ~seen
+    for pile in reversed(by_side(piles)):
+        cards = cards << 40 | pile
+    cards = (cards << 40 | table) << 40 | hand
     out: list[float] = []
     out += hot[n if to_move is None else (to_move - seat) % n]
     out += hot[(dealer - seat) % n]
@@ -325,35 +330,46 @@ def _parts(
     out += map(float, (*by_seat(hand_sizes), stock, *by_side(sweeps), *by_side(scores)))
     # By the phase's value: an Enum member hashes in Python.
     out += tails[phase._value_, kept]
-    return masks, out
+    return cards.to_bytes(size, "little"), out
 
 
-def _floats(masks: list[int], numbers: list[float]) -> tuple[float, ...]:
-    return tuple(_float_list(masks, numbers))
+def _floats(cards: bytes, numbers: list[float]) -> tuple[float, ...]:
+    return tuple(_float_list(cards, numbers))
 
 
-def _float_list(masks: list[int], numbers: list[float]) -> list[float]:
+def _float_list(cards: bytes, numbers: list[float]) -> list[float]:
     """The observation's entries in a fresh list (OpenSpiel's tensors are
     lists)."""
-    suit = _SUIT_BITS
+    entries = _BYTE_FLOATS
     out: list[float] = []
-    for mask in masks:
-        if mask:
-            out += suit[mask & 1023]
-            out += suit[mask >> 10 & 1023]
-            out += suit[mask >> 20 & 1023]
-            out += suit[mask >> 30]
-        else:  # the open capture's blocks, mostly
-            out += _NO_CARDS
+    for byte in cards:
+        out += entries[byte]
     out += numbers
     return out
 
 
-# A card block's entries, a suit (ten bits of the mask) at a time.
-# Built from five-bit halves: importing the library stays fast.
-_FIVE_BITS = [tuple(float(bits >> i & 1) for i in range(5)) for bits in range(32)]
-_SUIT_BITS = tuple(low + high for high in _FIVE_BITS for low in _FIVE_BITS)
-_NO_CARDS = (0.0,) * 40
+def _float32_bytes(cards: bytes, numbers: list[float]) -> bytearray:
+    """The observation's entries as float32 bytes, little-endian, in a fresh
+    buffer: numpy reads them without converting a Python float."""
+    entries = _BYTE_FLOAT32
+    out = bytearray().join([entries[byte] for byte in cards])
+    out += _packer(len(numbers)).pack(*numbers)
+    return out
+
+
+def _packer(count: int) -> Struct:
+    packer = _PACKERS.get(count)
+    if packer is None:
+        packer = _PACKERS[count] = Struct(f"<{count}f")
+    return packer
+
+
+_PACKERS: dict[int, Struct] = {}
+
+# A byte of a card block as the entries of its eight cards, lowest first: as
+# floats, and as float32 bytes.
+_BYTE_FLOATS = tuple(tuple(float(byte >> i & 1) for i in range(8)) for byte in range(256))
+_BYTE_FLOAT32 = tuple(Struct("<8f").pack(*entries) for entries in _BYTE_FLOATS)
 _FULL = (1 << 40) - 1
 _PHASE_HOT = {
     phase: tuple(float(i == index) for i in range(len(_PHASES)))
@@ -366,14 +382,15 @@ _KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
 # What an observation under one ruleset from one seat always has: the seats
 # in playing order from it, getters that put a by-seat (by-side) tuple in
 # that order (the viewer's side first), the one-hot rows of n entries then a
-# row of zeros, and the last blocks (phase, first card, rules) by phase and
-# first-card decision.
+# row of zeros, the last blocks (phase, first card, rules) by phase and
+# first-card decision, and how many bytes the card blocks take.
 _SeatPlan = tuple[
     tuple[int, ...],
     Callable[[Sequence[int]], tuple[int, ...]],
     Callable[[Sequence[int]], tuple[int, ...]],
     tuple[tuple[float, ...], ...],
     dict[tuple[str, bool | None], tuple[float, ...]],
+    int,
 ]
 
 
@@ -396,13 +413,17 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
         for phase, phase_hot in _PHASE_HOT.items()
         for kept, kept_hot in _KEPT.items()
     }
+    # The card blocks come first, up to the seat to move: a byte holds eight.
+    size = observation_layout(rules)["to_move"][0] // 8
     plans = []
     for seat in range(n):
         # Every ruleset has at least two seats and two sides, so the
         # getters always return tuples.
         seats = tuple((seat + r) % n for r in range(n))
         sides = tuple((rules.side_of(seat) + r) % s for r in range(s))
-        plans.append((seats, itemgetter(*seats), itemgetter(*sides), hot, tails))
+        plans.append(
+            (seats, itemgetter(*seats), itemgetter(*sides), hot, tails, size)
+        )
     return tuple(plans)
 
 
