@@ -7,7 +7,7 @@ import cython
 @cython.locals(
     cached=tuple,
     n=cython.int,
-    out=list,
+    head=cython.int,
 )
 cpdef tuple _parts(
     object rules,
@@ -33,10 +33,14 @@ cpdef tuple _parts(
 @cython.locals(fields=tuple, hands=tuple, players=cython.int)
 cpdef tuple _state_parts(object state, int seat, object played, object taken)
 
-cpdef tuple _floats(bytes cards, list numbers)
+cpdef tuple _state_floats(object state, int seat, object played, object taken)
+
+cpdef list _state_float_list(object state, int seat, object played, object taken)
+
+cpdef bytearray _state_float32(object state, int seat, object played, object taken)
 
 @cython.locals(entries=tuple, out=list, byte=cython.uchar)
-cpdef list _float_list(bytes cards, list numbers)
+cpdef list _float_list(bytes cards, tuple head, tuple counts, tuple tail)
 
 @cython.locals(entries=tuple, out=bytearray, byte=cython.uchar)
-cpdef bytearray _float32_bytes(bytes cards, list numbers)
+cpdef bytearray _float32_bytes(bytes cards, tuple head, tuple counts, tuple tail)

@@ -205,33 +205,35 @@ def observe(
     """
     if not isinstance(view, PlayerView):
         raise InvalidStateError(f"observe needs a PlayerView, not {shown(view)}")
-    return _floats(
-        *_parts(
-            view.rules,
-            view.seat,
-            view.hand.mask,
-            view.table.mask,
-            [pile.mask for pile in view.piles],
-            0 if view.first_card is None else view.first_card.mask,
-            0 if played is None else played.mask,
-            taken.mask,
-            view.current_player,
-            view.dealer,
-            view.last_capturer,
-            view.hand_sizes,
-            view.stock_size,
-            view.sweeps,
-            view.scores,
-            view.phase,
-            view.first_card_kept,
-            [cards.mask for cards in view.declared],
+    return tuple(
+        _float_list(
+            *_parts(
+                view.rules,
+                view.seat,
+                view.hand.mask,
+                view.table.mask,
+                [pile.mask for pile in view.piles],
+                0 if view.first_card is None else view.first_card.mask,
+                0 if played is None else played.mask,
+                taken.mask,
+                view.current_player,
+                view.dealer,
+                view.last_capturer,
+                view.hand_sizes,
+                view.stock_size,
+                view.sweeps,
+                view.scores,
+                view.phase,
+                view.first_card_kept,
+                [cards.mask for cards in view.declared],
+            )
         )
     )
 
 
 def _state_parts(
     state: GameState, seat: int, played: Card | None, taken: CardSet
-) -> tuple[bytes, list[float]]:
+) -> _Parts:
     """The parts of ``observe(state.view(seat), ...)`` (see :func:`_parts`):
     each argument is the field :meth:`PlayerView.of` reads, taken from the
     state's stored masks rather than through its card-set properties, which
@@ -293,18 +295,20 @@ def _parts(
     phase: Phase,
     kept: bool | None,
     declared: Sequence[int],
-) -> tuple[bytes, list[float]]:
-    """The observation as the bytes of its card blocks' masks (five a block,
-    little-endian, the first block first) and the numbers that follow them:
-    the one place its layout is written.  The card blocks stay bits so that
-    the tuple, list and float32 forms each expand them a byte at a time."""
+) -> _Parts:
+    """The observation in parts: the bytes of its card blocks' masks (five a
+    block, little-endian, the first block first), the one-hot rows of the
+    seats, the counts, and the last blocks (phase, first card, rules).  The
+    one place its layout is written; the tuple, list and float32 forms each
+    expand the parts their own way (:func:`_float_list`,
+    :func:`_float32_bytes`)."""
     # The plan of the ruleset and seat, keyed by identity: hashing a ruleset
     # costs more than a whole observation.  The entry keeps the ruleset alive,
     # so its id stays its own.
     cached = _PLANS.get(id(rules))
     if cached is None or cached[0] is not rules:
         cached = _new_plans(rules)
-    seat_order, by_seat, by_side, hot, tails, size = cached[1][seat]
+    seat_order, by_seat, by_side, heads, tails, size = cached[1][seat]
     n = len(seat_order)
     seen = hand | table | first
     for pile in piles:
@@ -322,38 +326,65 @@ def _parts(
     for pile in reversed(by_side(piles)):
         cards = cards << 40 | pile
     cards = (cards << 40 | table) << 40 | hand
-    out: list[float] = []
-    out += hot[n if to_move is None else (to_move - seat) % n]
-    out += hot[(dealer - seat) % n]
-    out += hot[n if last_capturer is None else (last_capturer - seat) % n]
-    # The counts as floats here, once: the hot rows and tails already are.
-    out += map(float, (*by_seat(hand_sizes), stock, *by_side(sweeps), *by_side(scores)))
-    # By the phase's value: an Enum member hashes in Python.
-    out += tails[phase._value_, kept]
-    return cards.to_bytes(size, "little"), out
+    # The seat to move, the dealer and the last capturer, each counted from
+    # the viewer (n: none).
+    head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
+    head = (head + (dealer - seat) % n) * (n + 1)
+    head += n if last_capturer is None else (last_capturer - seat) % n
+    return (
+        cards.to_bytes(size, "little"),
+        heads[head],
+        (*by_seat(hand_sizes), stock, *by_side(sweeps), *by_side(scores)),
+        # By the phase's value: an Enum member hashes in Python.
+        tails[phase._value_, kept],
+    )
 
 
-def _floats(cards: bytes, numbers: list[float]) -> tuple[float, ...]:
-    return tuple(_float_list(cards, numbers))
+def _state_floats(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> tuple[float, ...]:
+    """``observe(state.view(seat), played=played, taken=taken)``."""
+    return tuple(_float_list(*_state_parts(state, seat, played, taken)))
 
 
-def _float_list(cards: bytes, numbers: list[float]) -> list[float]:
-    """The observation's entries in a fresh list (OpenSpiel's tensors are
-    lists)."""
+def _state_float_list(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> list[float]:
+    """The same in a fresh list (OpenSpiel's tensors are lists)."""
+    return _float_list(*_state_parts(state, seat, played, taken))
+
+
+def _state_float32(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> bytearray:
+    """The same as float32 bytes (numpy reads them in one call)."""
+    return _float32_bytes(*_state_parts(state, seat, played, taken))
+
+
+def _float_list(
+    cards: bytes, head: _Entries, counts: tuple[int, ...], tail: _Entries
+) -> list[float]:
+    """The observation's entries in a fresh list."""
     entries = _BYTE_FLOATS
     out: list[float] = []
     for byte in cards:
         out += entries[byte]
-    out += numbers
+    out += head[0]
+    out += map(float, counts)
+    out += tail[0]
     return out
 
 
-def _float32_bytes(cards: bytes, numbers: list[float]) -> bytearray:
+def _float32_bytes(
+    cards: bytes, head: _Entries, counts: tuple[int, ...], tail: _Entries
+) -> bytearray:
     """The observation's entries as float32 bytes, little-endian, in a fresh
     buffer: numpy reads them without converting a Python float."""
     entries = _BYTE_FLOAT32
     out = bytearray().join([entries[byte] for byte in cards])
-    out += _packer(len(numbers)).pack(*numbers)
+    out += head[1]
+    out += _packer(len(counts)).pack(*counts)
+    out += tail[1]
     return out
 
 
@@ -368,7 +399,9 @@ _PACKERS: dict[int, Struct] = {}
 
 # A byte of a card block as the entries of its eight cards, lowest first: as
 # floats, and as float32 bytes.
-_BYTE_FLOATS = tuple(tuple(float(byte >> i & 1) for i in range(8)) for byte in range(256))
+_BYTE_FLOATS = tuple(
+    tuple(float(byte >> i & 1) for i in range(8)) for byte in range(256)
+)
 _BYTE_FLOAT32 = tuple(Struct("<8f").pack(*entries) for entries in _BYTE_FLOATS)
 _FULL = (1 << 40) - 1
 _PHASE_HOT = {
@@ -379,17 +412,28 @@ _PHASE_HOT = {
 
 _KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
 
+# A run of entries that only takes a few values, worked out once for each: as
+# floats and as float32 bytes.
+_Entries = tuple[tuple[float, ...], bytes]
+_Parts = tuple[bytes, _Entries, tuple[int, ...], _Entries]
+
+
+def _entries(floats: tuple[float, ...]) -> _Entries:
+    return floats, _packer(len(floats)).pack(*floats)
+
+
 # What an observation under one ruleset from one seat always has: the seats
 # in playing order from it, getters that put a by-seat (by-side) tuple in
-# that order (the viewer's side first), the one-hot rows of n entries then a
-# row of zeros, the last blocks (phase, first card, rules) by phase and
-# first-card decision, and how many bytes the card blocks take.
+# that order (the viewer's side first), the one-hot rows of the seat to
+# move, the dealer and the last capturer (row n: none) by their three rows,
+# the last blocks (phase, first card, rules) by phase and first-card
+# decision, and how many bytes the card blocks take.
 _SeatPlan = tuple[
     tuple[int, ...],
     Callable[[Sequence[int]], tuple[int, ...]],
     Callable[[Sequence[int]], tuple[int, ...]],
-    tuple[tuple[float, ...], ...],
-    dict[tuple[str, bool | None], tuple[float, ...]],
+    tuple[_Entries, ...],
+    dict[tuple[str, bool | None], _Entries],
     int,
 ]
 
@@ -407,9 +451,15 @@ _PLANS: dict[int, tuple[Ruleset, tuple[_SeatPlan, ...]]] = {}
 def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
     n, s = rules.players, rules.sides
     hot = tuple(tuple(float(i == index) for i in range(n)) for index in range(n + 1))
+    heads = tuple(
+        _entries(to_move + dealer + last)
+        for to_move in hot
+        for dealer in hot
+        for last in hot
+    )
     block = _rules_block(rules)
     tails = {
-        (phase.value, kept): phase_hot + kept_hot + block
+        (phase.value, kept): _entries(phase_hot + kept_hot + block)
         for phase, phase_hot in _PHASE_HOT.items()
         for kept, kept_hot in _KEPT.items()
     }
@@ -422,7 +472,7 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
         seats = tuple((seat + r) % n for r in range(n))
         sides = tuple((rules.side_of(seat) + r) % s for r in range(s))
         plans.append(
-            (seats, itemgetter(*seats), itemgetter(*sides), hot, tails, size)
+            (seats, itemgetter(*seats), itemgetter(*sides), heads, tails, size)
         )
     return tuple(plans)
 

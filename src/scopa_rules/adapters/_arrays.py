@@ -15,14 +15,14 @@ from typing import Any
 import numpy as np
 
 from ..encoding import NUM_ACTIONS, ActionState
-from ..observation import _float32_bytes, _state_parts
+from ..observation import _state_float32
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 
 
 def observation_array(point: ActionState, seat: int) -> FloatArray:
     """``point.observe(seat)`` as a float32 array of its own."""
-    data = _float32_bytes(*_state_parts(point.state, seat, point.played, point.taken))
+    data = _state_float32(point.state, seat, point.played, point.taken)
     return np.frombuffer(data, np.float32)
 
 

@@ -153,7 +153,8 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         if self._masked is not point:
             self._mask = action_mask_array(point, np.bool_)
             self._masked = point
-        return self._mask.copy()
+        mask: np.ndarray[Any, np.dtype[np.bool_]] = self._mask.copy()
+        return mask
 
     def step(
         self, action: int

@@ -49,8 +49,7 @@ from ..cards import ALL_CARDS, Card, CardSet
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
 from ..errors import InvalidStateError, shown
 from ..observation import (
-    _float_list,
-    _state_parts,
+    _state_float_list,
     most_hand_points,
     observation_layout,
     observation_size,
@@ -331,7 +330,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if point is None or not 0 <= seat < self._rules.players:
             given = () if player is None else (player,)
             return pyspiels(self, *given)  # type: ignore[no-any-return]
-        return _float_list(*_state_parts(point.state, seat, point.played, point.taken))
+        return _state_float_list(point.state, seat, point.played, point.taken)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
