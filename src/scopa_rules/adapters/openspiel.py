@@ -335,7 +335,8 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
         left = self._left
-        return [*map(_OUTCOMES[len(left)].__getitem__, left)]
+        outcomes = _OUTCOMES[len(left)]
+        return [outcomes[index] for index in left]
 
     def _apply_action(self, action: int) -> None:
         point = self._point
