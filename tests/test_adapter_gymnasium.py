@@ -56,8 +56,10 @@ def test_each_mask_is_an_array_of_its_own() -> None:
     env = ScopaEnv()
     _, info = env.reset(seed=2)
     first, second = env.action_masks(), env.action_masks()
-    assert first is not second and first is not info["action_mask"]
-    assert (first == second).all() and (first == info["action_mask"]).all()
+    assert first is not second
+    assert first is not info["action_mask"]
+    assert (first == second).all()
+    assert (first == info["action_mask"]).all()
     first[:] = True
     assert (env.action_masks() == second).all()
     _, _, _, _, info = env.step(int(np.flatnonzero(second)[0]))
