@@ -39,7 +39,8 @@ share once its floor (the framework's own calls; Gymnasium's bots) is set
 aside.  A framework that is not installed is skipped.
 
 Each figure is the median CPU time (``time.process_time``: the machine's
-other work does not count) of ``--rounds`` runs; each environment or game is
+other work does not count) of ``--rounds`` runs, the fastest and slowest
+round in brackets; each environment or game is
 built once, as a training loop keeps one, and the moves are counted outside
 the timed part.  Run it with ``SCOPA_RULES_PURE=1`` to measure the Python
 sources (the compiled build makes the library's own moves cheaper, and so
@@ -477,9 +478,11 @@ def main(argv: list[str] | None = None) -> None:
         moves = sum(len(final.history) for final in finals)
         seconds = statistics.median(rounds)
         per_move[name] = seconds / moves * 1e6
+        low, high = (min(rounds) / moves * 1e6, max(rounds) / moves * 1e6)
         print(
             f"{name:>10}: {args.games / seconds:8.1f} games/s "
-            f"{moves / seconds:10.0f} moves/s {per_move[name]:8.1f} µs/move"
+            f"{moves / seconds:10.0f} moves/s {per_move[name]:8.1f} µs/move "
+            f"({low:.1f}-{high:.1f})"
         )
     base = per_move["library"]
     floors = {floor for floor, _ in FLOORS.values()}

@@ -10,6 +10,7 @@ seat the same observation.
 from __future__ import annotations
 
 import random
+import struct
 
 import pytest
 from hypothesis import given
@@ -17,6 +18,13 @@ from hypothesis import strategies as st
 
 import scopa_rules as sr
 from scopa_rules import strategies as sst
+from scopa_rules.observation import (
+    _float32_by_bits,
+    _float32_by_bytes,
+    _float_list_by_bits,
+    _float_list_by_bytes,
+    _state_parts,
+)
 
 any_rules = sst.presets() | sst.rulesets(max_table_size=8)
 states = sst.game_states(any_rules, max_moves=60)
@@ -253,6 +261,13 @@ def test_the_fast_observation_is_the_views(
         view = point.state.view(seat)
         expected = sr.observe(view, played=point.played, taken=point.taken)
         assert point.observe(seat) == expected
+        # Each build expands the parts its own way; both give the same.
+        parts = _state_parts(point.state, seat, point.played, point.taken)
+        assert _float_list_by_bits(*parts) == list(expected)
+        assert _float_list_by_bytes(*parts) == list(expected)
+        float32 = struct.pack(f"<{len(expected)}f", *expected)
+        assert _float32_by_bits(*parts) == float32
+        assert _float32_by_bytes(*parts) == float32
 
 
 def test_a_sample_keeps_a_kept_card_after_a_tabled_one() -> None:

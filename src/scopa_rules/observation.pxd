@@ -1,14 +1,13 @@
 # C types for observation.py when Cython compiles it (an "augmenting" .pxd:
 # the .py stays plain Python and runs as it is without Cython).  A card
-# block's byte is a C unsigned char, so expanding the blocks is a C loop over
-# the bytes; seats are C ints.
+# block's mask is a C unsigned 64-bit int and its bit indexes a C table, so
+# the compiled expansion sets each card's entry in a few instructions; seats
+# are C ints.
 import cython
 
-@cython.locals(
-    cached=tuple,
-    n=cython.int,
-    head=cython.int,
-)
+cdef int _BIT_INDEX[67]
+
+@cython.locals(cached=tuple, n=cython.int, head=cython.int)
 cpdef tuple _parts(
     object rules,
     int seat,
@@ -30,7 +29,7 @@ cpdef tuple _parts(
     object declared,
 )
 
-@cython.locals(fields=tuple, hands=tuple, players=cython.int)
+@cython.locals(fields=tuple, hands=tuple)
 cpdef tuple _state_parts(object state, int seat, object played, object taken)
 
 cpdef tuple _state_floats(object state, int seat, object played, object taken)
@@ -39,8 +38,22 @@ cpdef list _state_float_list(object state, int seat, object played, object taken
 
 cpdef bytearray _state_float32(object state, int seat, object played, object taken)
 
+cpdef bytes _card_bytes(tuple masks)
+
 @cython.locals(entries=tuple, out=list, byte=cython.uchar)
-cpdef list _float_list(bytes cards, tuple head, tuple counts, tuple tail)
+cpdef list _float_list_by_bytes(tuple masks, tuple head, tuple counts, tuple tail)
 
 @cython.locals(entries=tuple, out=bytearray, byte=cython.uchar)
-cpdef bytearray _float32_bytes(bytes cards, tuple head, tuple counts, tuple tail)
+cpdef bytearray _float32_by_bytes(tuple masks, tuple head, tuple counts, tuple tail)
+
+@cython.locals(out=list, start=cython.int, mask=cython.ulonglong, low=cython.ulonglong)
+cpdef list _float_list_by_bits(tuple masks, tuple head, tuple counts, tuple tail)
+
+@cython.locals(
+    out=bytearray,
+    start=cython.int,
+    at=cython.int,
+    mask=cython.ulonglong,
+    low=cython.ulonglong,
+)
+cpdef bytearray _float32_by_bits(tuple masks, tuple head, tuple counts, tuple tail)

@@ -60,6 +60,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from struct import Struct
 
+from ._compiled import _is_extension
 from .cards import Card, CardSet, _from_mask
 from .errors import InvalidStateError, shown
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, CaptureValues, Ruleset
@@ -296,43 +297,36 @@ def _parts(
     kept: bool | None,
     declared: Sequence[int],
 ) -> _Parts:
-    """The observation in parts: the bytes of its card blocks' masks (five a
-    block, little-endian, the first block first), the one-hot rows of the
-    seats, the counts, and the last blocks (phase, first card, rules).  The
-    one place its layout is written; the tuple, list and float32 forms each
-    expand the parts their own way (:func:`_float_list`,
-    :func:`_float32_bytes`)."""
+    """The observation in parts: the masks of its card blocks, in order, the
+    one-hot rows of the seats, the counts, and the last blocks (phase, first
+    card, rules).  The one place its layout is written; the tuple, list and
+    float32 forms each expand the parts (:data:`_float_list`,
+    :data:`_float32_bytes`)."""
     # The plan of the ruleset and seat, keyed by identity: hashing a ruleset
     # costs more than a whole observation.  The entry keeps the ruleset alive,
     # so its id stays its own.
     cached = _PLANS.get(id(rules))
     if cached is None or cached[0] is not rules:
         cached = _new_plans(rules)
-    seat_order, by_seat, by_side, heads, tails, size = cached[1][seat]
+    seat_order, by_seat, by_side, heads, tails = cached[1][seat]
     n = len(seat_order)
     seen = hand | table | first
     for pile in piles:
         seen |= pile
-    # The blocks as one integer, built from the last block down: one
-    # to_bytes call then gives every block's bytes in order.
-    cards = taken << 40 | played
-    cards = cards << 40 | first
     if rules.declarations:
-        for other in reversed(seat_order[1:]):
-            known = declared[other]
-            seen |= known
-            cards = cards << 40 | known
-    cards = cards << 40 | _FULL & ~seen
-    for pile in reversed(by_side(piles)):
-        cards = cards << 40 | pile
-    cards = (cards << 40 | table) << 40 | hand
+        known = [declared[other] for other in seat_order[1:]]
+        for cards in known:
+            seen |= cards
+        masks = (hand, table, *by_side(piles), _FULL & ~seen, *known)
+    else:
+        masks = (hand, table, *by_side(piles), _FULL & ~seen)
     # The seat to move, the dealer and the last capturer, each counted from
     # the viewer (n: none).
     head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
     head = (head + (dealer - seat) % n) * (n + 1)
     head += n if last_capturer is None else (last_capturer - seat) % n
     return (
-        cards.to_bytes(size, "little"),
+        (*masks, first, played, taken),
         heads[head],
         (*by_seat(hand_sizes), stock, *by_side(sweeps), *by_side(scores)),
         # By the phase's value: an Enum member hashes in Python.
@@ -361,13 +355,28 @@ def _state_float32(
     return _float32_bytes(*_state_parts(state, seat, played, taken))
 
 
-def _float_list(
-    cards: bytes, head: _Entries, counts: tuple[int, ...], tail: _Entries
+# Each form is expanded one of two ways, with the same result: what is
+# fastest in Python costs many calls into the interpreter when compiled, and
+# what C does in a few instructions is a slow loop in Python.
+#
+# In Python, a card block goes a byte at a time: every block in one integer,
+# its bytes each index a table of eight entries.
+
+
+def _card_bytes(masks: tuple[int, ...]) -> bytes:
+    """The masks' bytes, five a block, little-endian, the first block first."""
+    cards = 0
+    for mask in reversed(masks):
+        cards = cards << 40 | mask
+    return cards.to_bytes(5 * len(masks), "little")
+
+
+def _float_list_by_bytes(
+    masks: tuple[int, ...], head: _Entries, counts: tuple[int, ...], tail: _Entries
 ) -> list[float]:
-    """The observation's entries in a fresh list."""
     entries = _BYTE_FLOATS
     out: list[float] = []
-    for byte in cards:
+    for byte in _card_bytes(masks):
         out += entries[byte]
     out += head[0]
     out += map(float, counts)
@@ -375,17 +384,75 @@ def _float_list(
     return out
 
 
-def _float32_bytes(
-    cards: bytes, head: _Entries, counts: tuple[int, ...], tail: _Entries
+def _float32_by_bytes(
+    masks: tuple[int, ...], head: _Entries, counts: tuple[int, ...], tail: _Entries
 ) -> bytearray:
-    """The observation's entries as float32 bytes, little-endian, in a fresh
-    buffer: numpy reads them without converting a Python float."""
     entries = _BYTE_FLOAT32
-    out = bytearray().join([entries[byte] for byte in cards])
+    out = bytearray().join([entries[byte] for byte in _card_bytes(masks)])
     out += head[1]
     out += _packer(len(counts)).pack(*counts)
     out += tail[1]
     return out
+
+
+# Compiled, the entries start at zero and each card's is set, a bit of a
+# block's mask at a time (C integers, a C table of bit indexes).
+
+
+def _float_list_by_bits(
+    masks: tuple[int, ...], head: _Entries, counts: tuple[int, ...], tail: _Entries
+) -> list[float]:
+    out = [0.0] * (40 * len(masks))
+    start = 0
+    for mask in masks:
+        while mask:
+            low = mask & -mask
+            out[start + _BIT_INDEX[low % 67]] = 1.0
+            mask ^= low
+        start += 40
+    out += head[0]
+    out += map(float, counts)
+    out += tail[0]
+    return out
+
+
+def _float32_by_bits(
+    masks: tuple[int, ...], head: _Entries, counts: tuple[int, ...], tail: _Entries
+) -> bytearray:
+    out = bytearray(160 * len(masks))
+    # A float32 1.0 is the bytes 00 00 80 3f: its last two are set.
+    start = 2
+    for mask in masks:
+        while mask:
+            low = mask & -mask
+            at = start + 4 * _BIT_INDEX[low % 67]
+            out[at] = 0x80
+            out[at + 1] = 0x3F
+            mask ^= low
+        start += 160
+    out += head[1]
+    out += _packer(len(counts)).pack(*counts)
+    out += tail[1]
+    return out
+
+
+# The index of a single bit of a mask: the 40 powers of two leave 40
+# different remainders modulo 67.
+_BIT_INDEX = [0] * 67
+
+
+def _fill_bit_index() -> None:
+    for index in range(40):
+        _BIT_INDEX[(1 << index) % 67] = index
+
+
+_fill_bit_index()
+_COMPILED = _is_extension(__file__)
+_float_list = _float_list_by_bits if _COMPILED else _float_list_by_bytes
+"""The observation's entries in a fresh list, from its parts."""
+_float32_bytes = _float32_by_bits if _COMPILED else _float32_by_bytes
+"""The observation's entries as float32 bytes, little-endian, in a fresh
+buffer (numpy reads them without converting a Python float), from its parts."""
 
 
 def _packer(count: int) -> Struct:
@@ -415,7 +482,7 @@ _KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
 # A run of entries that only takes a few values, worked out once for each: as
 # floats and as float32 bytes.
 _Entries = tuple[tuple[float, ...], bytes]
-_Parts = tuple[bytes, _Entries, tuple[int, ...], _Entries]
+_Parts = tuple[tuple[int, ...], _Entries, tuple[int, ...], _Entries]
 
 
 def _entries(floats: tuple[float, ...]) -> _Entries:
@@ -427,14 +494,13 @@ def _entries(floats: tuple[float, ...]) -> _Entries:
 # that order (the viewer's side first), the one-hot rows of the seat to
 # move, the dealer and the last capturer (row n: none) by their three rows,
 # the last blocks (phase, first card, rules) by phase and first-card
-# decision, and how many bytes the card blocks take.
+# decision.
 _SeatPlan = tuple[
     tuple[int, ...],
     Callable[[Sequence[int]], tuple[int, ...]],
     Callable[[Sequence[int]], tuple[int, ...]],
     tuple[_Entries, ...],
     dict[tuple[str, bool | None], _Entries],
-    int,
 ]
 
 
@@ -463,17 +529,13 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
         for phase, phase_hot in _PHASE_HOT.items()
         for kept, kept_hot in _KEPT.items()
     }
-    # The card blocks come first, up to the seat to move: a byte holds eight.
-    size = observation_layout(rules)["to_move"][0] // 8
     plans = []
     for seat in range(n):
         # Every ruleset has at least two seats and two sides, so the
         # getters always return tuples.
         seats = tuple((seat + r) % n for r in range(n))
         sides = tuple((rules.side_of(seat) + r) % s for r in range(s))
-        plans.append(
-            (seats, itemgetter(*seats), itemgetter(*sides), heads, tails, size)
-        )
+        plans.append((seats, itemgetter(*seats), itemgetter(*sides), heads, tails))
     return tuple(plans)
 
 
