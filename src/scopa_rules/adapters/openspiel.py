@@ -283,11 +283,13 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def _set_point(self, point: ActionState) -> None:
         self._point = point
-        if point.state.phase is Phase.AWAITING_DEAL:
+        player = point.current_player
+        if player is not None:
+            self._player = player
+        elif point.state.phase is Phase.AWAITING_DEAL:
             self._player = _CHANCE
         else:
-            player = point.current_player
-            self._player = _TERMINAL if player is None else player
+            self._player = _TERMINAL
 
     def current_player(self) -> int:
         """The seat to act, or pyspiel's chance or terminal player id."""
