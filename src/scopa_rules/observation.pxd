@@ -38,16 +38,22 @@ cpdef list _state_float_list(object state, int seat, object played, object taken
 
 cpdef bytearray _state_float32(object state, int seat, object played, object taken)
 
+@cython.locals(out=list)
+cpdef list _float_list(tuple parts)
+
+@cython.locals(out=bytearray)
+cpdef bytearray _float32_bytes(tuple parts)
+
 cpdef bytes _card_bytes(tuple masks)
 
 @cython.locals(entries=tuple, out=list, byte=cython.uchar)
-cpdef list _float_list_by_bytes(tuple masks, tuple head, tuple counts, tuple tail)
+cpdef list _card_floats_by_bytes(tuple masks)
 
-@cython.locals(entries=tuple, out=bytearray, byte=cython.uchar)
-cpdef bytearray _float32_by_bytes(tuple masks, tuple head, tuple counts, tuple tail)
+@cython.locals(entries=tuple, byte=cython.uchar)
+cpdef bytearray _card_float32_by_bytes(tuple masks)
 
 @cython.locals(out=list, start=cython.int, mask=cython.ulonglong, low=cython.ulonglong)
-cpdef list _float_list_by_bits(tuple masks, tuple head, tuple counts, tuple tail)
+cpdef list _card_floats_by_bits(tuple masks)
 
 @cython.locals(
     out=bytearray,
@@ -56,4 +62,4 @@ cpdef list _float_list_by_bits(tuple masks, tuple head, tuple counts, tuple tail
     mask=cython.ulonglong,
     low=cython.ulonglong,
 )
-cpdef bytearray _float32_by_bits(tuple masks, tuple head, tuple counts, tuple tail)
+cpdef bytearray _card_float32_by_bits(tuple masks)

@@ -208,7 +208,7 @@ def observe(
         raise InvalidStateError(f"observe needs a PlayerView, not {shown(view)}")
     return tuple(
         _float_list(
-            *_parts(
+            _parts(
                 view.rules,
                 view.seat,
                 view.hand.mask,
@@ -300,8 +300,8 @@ def _parts(
     """The observation in parts: the masks of its card blocks, in order, the
     one-hot rows of the seats, the counts, and the last blocks (phase, first
     card, rules).  The one place its layout is written; the tuple, list and
-    float32 forms each expand the parts (:data:`_float_list`,
-    :data:`_float32_bytes`)."""
+    float32 forms are made from the parts (:func:`_float_list`,
+    :func:`_float32_bytes`)."""
     # The plan of the ruleset and seat, keyed by identity: hashing a ruleset
     # costs more than a whole observation.  The entry keeps the ruleset alive,
     # so its id stays its own.
@@ -338,29 +338,51 @@ def _state_floats(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> tuple[float, ...]:
     """``observe(state.view(seat), played=played, taken=taken)``."""
-    return tuple(_float_list(*_state_parts(state, seat, played, taken)))
+    return tuple(_float_list(_state_parts(state, seat, played, taken)))
 
 
 def _state_float_list(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> list[float]:
     """The same in a fresh list (OpenSpiel's tensors are lists)."""
-    return _float_list(*_state_parts(state, seat, played, taken))
+    return _float_list(_state_parts(state, seat, played, taken))
 
 
 def _state_float32(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> bytearray:
     """The same as float32 bytes (numpy reads them in one call)."""
-    return _float32_bytes(*_state_parts(state, seat, played, taken))
+    return _float32_bytes(_state_parts(state, seat, played, taken))
 
 
-# Each form is expanded one of two ways, with the same result: what is
-# fastest in Python costs many calls into the interpreter when compiled, and
-# what C does in a few instructions is a slow loop in Python.
+def _float_list(parts: _Parts) -> list[float]:
+    """The observation's entries in a fresh list, from its parts."""
+    masks, head, counts, tail = parts
+    out = _card_floats(masks)
+    out += head[0]
+    out += map(float, counts)
+    out += tail[0]
+    return out
+
+
+def _float32_bytes(parts: _Parts) -> bytearray:
+    """The observation's entries as float32 bytes, little-endian, in a fresh
+    buffer (numpy reads them without converting a Python float), from its
+    parts."""
+    masks, head, counts, tail = parts
+    out = _card_float32(masks)
+    out += head[1]
+    out += _packer(len(counts)).pack(*counts)
+    out += tail[1]
+    return out
+
+
+# The card blocks are expanded one of two ways, with the same result: what
+# is fastest in Python costs many calls into the interpreter when compiled,
+# and what C does in a few instructions is a slow loop in Python.
 #
-# In Python, a card block goes a byte at a time: every block in one integer,
-# its bytes each index a table of eight entries.
+# In Python, a block goes a byte at a time: every block in one integer, its
+# bytes each index a table of eight entries.
 
 
 def _card_bytes(masks: tuple[int, ...]) -> bytes:
@@ -371,37 +393,24 @@ def _card_bytes(masks: tuple[int, ...]) -> bytes:
     return cards.to_bytes(5 * len(masks), "little")
 
 
-def _float_list_by_bytes(
-    masks: tuple[int, ...], head: _Entries, counts: tuple[int, ...], tail: _Entries
-) -> list[float]:
+def _card_floats_by_bytes(masks: tuple[int, ...]) -> list[float]:
     entries = _BYTE_FLOATS
     out: list[float] = []
     for byte in _card_bytes(masks):
         out += entries[byte]
-    out += head[0]
-    out += map(float, counts)
-    out += tail[0]
     return out
 
 
-def _float32_by_bytes(
-    masks: tuple[int, ...], head: _Entries, counts: tuple[int, ...], tail: _Entries
-) -> bytearray:
+def _card_float32_by_bytes(masks: tuple[int, ...]) -> bytearray:
     entries = _BYTE_FLOAT32
-    out = bytearray().join([entries[byte] for byte in _card_bytes(masks)])
-    out += head[1]
-    out += _packer(len(counts)).pack(*counts)
-    out += tail[1]
-    return out
+    return bytearray().join([entries[byte] for byte in _card_bytes(masks)])
 
 
 # Compiled, the entries start at zero and each card's is set, a bit of a
 # block's mask at a time (C integers, a C table of bit indexes).
 
 
-def _float_list_by_bits(
-    masks: tuple[int, ...], head: _Entries, counts: tuple[int, ...], tail: _Entries
-) -> list[float]:
+def _card_floats_by_bits(masks: tuple[int, ...]) -> list[float]:
     out = [0.0] * (40 * len(masks))
     start = 0
     for mask in masks:
@@ -410,15 +419,10 @@ def _float_list_by_bits(
             out[start + _BIT_INDEX[low % 67]] = 1.0
             mask ^= low
         start += 40
-    out += head[0]
-    out += map(float, counts)
-    out += tail[0]
     return out
 
 
-def _float32_by_bits(
-    masks: tuple[int, ...], head: _Entries, counts: tuple[int, ...], tail: _Entries
-) -> bytearray:
+def _card_float32_by_bits(masks: tuple[int, ...]) -> bytearray:
     out = bytearray(160 * len(masks))
     # A float32 1.0 is the bytes 00 00 80 3f: its last two are set.
     start = 2
@@ -430,9 +434,6 @@ def _float32_by_bits(
             out[at + 1] = 0x3F
             mask ^= low
         start += 160
-    out += head[1]
-    out += _packer(len(counts)).pack(*counts)
-    out += tail[1]
     return out
 
 
@@ -448,11 +449,8 @@ def _fill_bit_index() -> None:
 
 _fill_bit_index()
 _COMPILED = _is_extension(__file__)
-_float_list = _float_list_by_bits if _COMPILED else _float_list_by_bytes
-"""The observation's entries in a fresh list, from its parts."""
-_float32_bytes = _float32_by_bits if _COMPILED else _float32_by_bytes
-"""The observation's entries as float32 bytes, little-endian, in a fresh
-buffer (numpy reads them without converting a Python float), from its parts."""
+_card_floats = _card_floats_by_bits if _COMPILED else _card_floats_by_bytes
+_card_float32 = _card_float32_by_bits if _COMPILED else _card_float32_by_bytes
 
 
 def _packer(count: int) -> Struct:
