@@ -63,3 +63,5 @@ cpdef list _card_floats_by_bits(tuple masks)
     low=cython.ulonglong,
 )
 cpdef bytearray _card_float32_by_bits(tuple masks)
+
+cpdef object _packer(int count)
