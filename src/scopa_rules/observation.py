@@ -317,16 +317,17 @@ def _parts(
         known = [declared[other] for other in seat_order[1:]]
         for cards in known:
             seen |= cards
-        masks = (hand, table, *by_side(piles), _FULL & ~seen, *known)
+        unseen = _FULL & ~seen
+        masks = (hand, table, *by_side(piles), unseen, *known, first, played, taken)
     else:
-        masks = (hand, table, *by_side(piles), _FULL & ~seen)
+        masks = (hand, table, *by_side(piles), _FULL & ~seen, first, played, taken)
     # The seat to move, the dealer and the last capturer, each counted from
     # the viewer (n: none).
     head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
     head = (head + (dealer - seat) % n) * (n + 1)
     head += n if last_capturer is None else (last_capturer - seat) % n
     return (
-        (*masks, first, played, taken),
+        masks,
         heads[head],
         (*by_seat(hand_sizes), stock, *by_side(sweeps), *by_side(scores)),
         # By the phase's value: an Enum member hashes in Python.
