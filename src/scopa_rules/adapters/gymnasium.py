@@ -103,9 +103,9 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self._bot_rng = random.Random()
         self._point = ActionState(new_game(self.rules, seed=0))
-        # The last mask worked out, and the point it is of.
+        # The last mask worked out, and the point it is of (none yet).
         self._masked: ActionState | None = None
-        self._mask = action_mask_array(self._point, np.bool_)
+        self._mask = np.zeros(NUM_ACTIONS, np.bool_)
 
     @property
     def point(self) -> ActionState:
