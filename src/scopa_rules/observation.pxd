@@ -7,7 +7,7 @@ import cython
 
 cdef int _BIT_INDEX[67]
 
-@cython.locals(cached=tuple, n=cython.int, head=cython.int)
+@cython.locals(plans=tuple, cached=tuple, n=cython.int, head=cython.int)
 cpdef tuple _parts(
     object rules,
     int seat,

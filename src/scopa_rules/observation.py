@@ -304,11 +304,15 @@ def _parts(
     :func:`_float32_bytes`)."""
     # The plan of the ruleset and seat, keyed by identity: hashing a ruleset
     # costs more than a whole observation.  The entry keeps the ruleset alive,
-    # so its id stays its own.
-    cached = _PLANS.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        cached = _new_plans(rules)
-    seat_order, by_seat, by_side, heads, tails = cached[1][seat]
+    # so its id stays its own.  The plans used last are checked first.
+    global _last_plans
+    plans = _last_plans
+    if plans[0] is not rules:
+        cached = _PLANS.get(id(rules))
+        if cached is None or cached[0] is not rules:
+            cached = _new_plans(rules)
+        plans = _last_plans = cached
+    seat_order, by_side, by_counts, heads, tails = plans[1][seat]
     n = len(seat_order)
     seen = hand | table | first
     for pile in piles:
@@ -329,7 +333,7 @@ def _parts(
     return (
         masks,
         heads[head],
-        (*by_seat(hand_sizes), stock, *by_side(sweeps), *by_side(scores)),
+        by_counts((*hand_sizes, stock, *sweeps, *scores)),
         # By the phase's value: an Enum member hashes in Python.
         tails[phase._value_, kept],
     )
@@ -489,8 +493,9 @@ def _entries(floats: tuple[float, ...]) -> _Entries:
 
 
 # What an observation under one ruleset from one seat always has: the seats
-# in playing order from it, getters that put a by-seat (by-side) tuple in
-# that order (the viewer's side first), the one-hot rows of the seat to
+# in playing order from it, a getter that puts a by-side tuple in that order
+# (the viewer's side first), a getter that puts the counts (hand sizes,
+# stock, sweeps, scores) in order in one go, the one-hot rows of the seat to
 # move, the dealer and the last capturer (row n: none) by their three rows,
 # the last blocks (phase, first card, rules) by phase and first-card
 # decision.
@@ -511,6 +516,8 @@ def _new_plans(rules: Ruleset) -> tuple[Ruleset, tuple[_SeatPlan, ...]]:
 
 
 _PLANS: dict[int, tuple[Ruleset, tuple[_SeatPlan, ...]]] = {}
+# The plans used last: most callers observe under one ruleset.
+_last_plans: tuple[Ruleset | None, tuple[_SeatPlan, ...]] = (None, ())
 
 
 def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
@@ -534,7 +541,15 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
         # getters always return tuples.
         seats = tuple((seat + r) % n for r in range(n))
         sides = tuple((rules.side_of(seat) + r) % s for r in range(s))
-        plans.append((seats, itemgetter(*seats), itemgetter(*sides), heads, tails))
+        # The counts come as hand sizes by seat, the stock, then sweeps and
+        # scores by side.
+        order = (
+            *seats,
+            n,
+            *(n + 1 + side for side in sides),
+            *(n + 1 + s + side for side in sides),
+        )
+        plans.append((seats, itemgetter(*sides), itemgetter(*order), heads, tails))
     return tuple(plans)
 
 
