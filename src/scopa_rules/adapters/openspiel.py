@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any, Literal
 
 import attrs
@@ -338,7 +339,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         """The cards not yet dealt from the deck, each as likely."""
         left = self._left
         outcomes = _OUTCOMES[len(left)]
-        return [outcomes[index] for index in left]
+        if len(left) == 1:  # a getter of one index returns the pair itself
+            return [outcomes[left[0]]]
+        return [*itemgetter(*left)(outcomes)]
 
     def _apply_action(self, action: int) -> None:
         point = self._point
