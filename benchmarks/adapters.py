@@ -48,32 +48,35 @@ every ratio larger).
 
 Figures, one run of 40 games of two-player Scopa, median of 7 rounds (the
 fastest and slowest round in brackets), on a two-core machine shared with two
-other jobs (load average 3 to 4), µs per move, both builds, before and after
+other jobs (load average 4 to 5), µs per move, both builds, before and after
 the third speed pass (before: this benchmark, in the same session, on the
 code without it), overhead after in units of the library's move::
 
-    way        pure: before      after           overhead  compiled: before after           overhead
-    library     3.4 (3.3-7.0)    3.3 (3.2-6.8)              2.5 (2.4-4.6)    2.5 (2.4-4.5)
-    actions     4.9 (4.7-5.9)    4.6 (4.4-5.8)    0.39x     3.6 (3.4-4.3)    3.4 (3.3-4.0)    0.38x
-    observed   10.3 (10.0-12.6)  9.6 (9.4-11.3)   1.92x     7.6 (7.5-9.1)    7.2 (6.9-9.0)    1.91x
-    pettingzoo 14.4 (13.8-18.6) 13.4 (13.1-17.8)  3.06x    10.8 (10.5-13.3)  8.8 (8.5-11.7)   2.58x
-    pz floor    2.0 (1.9-2.0)    1.9 (1.9-2.0)              1.9 (1.9-1.9)    1.9 (1.9-1.9)
-    gymnasium  15.7 (15.4-20.2) 15.6 (15.0-21.9)  3.71x    11.0 (10.7-15.5) 10.1 (9.9-14.8)   3.11x
-    bots        8.8 (8.5-15.5)   8.6 (8.3-14.1)             6.4 (6.1-9.5)    6.5 (6.2-11.3)
-    openspiel  15.5 (15.1-16.7) 14.3 (14.1-15.4)  3.35x    12.2 (11.9-13.1) 10.4 (10.0-12.0)  3.22x
-    pyspiel     3.5 (3.4-3.5)    3.5 (3.5-3.6)              3.4 (3.4-3.4)    3.5 (3.4-3.5)
-    os sampled 12.6 (12.3-18.3) 12.2 (11.8-19.4)  2.71x     9.3 (9.2-13.9)   8.4 (8.2-14.6)   2.40x
-    pyspiel/s   1.9 (1.9-1.9)    1.9 (1.9-2.0)              1.9 (1.9-1.9)    2.0 (2.0-2.0)
+    way        pure: before     after            over.  compiled: before after            over.
+    library    3.6 (3.5-7.0)    3.6 (3.4-6.9)           2.4 (2.3-4.5)    2.5 (2.4-4.5)
+    actions    4.9 (4.7-6.5)    4.6 (4.2-5.9)    0.28x  3.6 (3.4-4.2)    3.6 (3.4-4.2)    0.48x
+    observed   10.6 (9.6-11.6)  9.6 (9.0-11.5)   1.65x  7.7 (7.4-9.6)    7.1 (6.9-9.9)    1.87x
+    pettingzoo 14.4 (13.9-17.6) 13.7 (13.3-16.6) 2.80x  10.8 (10.5-13.3) 9.2 (8.5-12.0)   2.72x
+    pz floor   1.9 (1.8-2.0)    1.9 (1.9-1.9)           1.9 (1.9-1.9)    1.9 (1.9-1.9)
+    gymnasium  16.5 (15.0-20.9) 16.4 (15.0-23.5) 3.53x  11.4 (11.0-14.4) 10.7 (9.9-16.5)  3.35x
+    bots       8.5 (8.1-12.3)   8.5 (8.3-15.2)          6.6 (6.1-11.0)   6.5 (6.3-10.4)
+    openspiel  15.8 (14.4-16.2) 13.8 (13.4-15.3) 2.83x  12.4 (11.9-13.2) 10.3 (9.9-10.8)  3.18x
+    pyspiel    3.3 (3.3-3.5)    3.4 (3.3-3.4)           3.3 (3.3-3.4)    3.5 (3.5-3.5)
+    os sampled 12.8 (12.2-18.8) 12.0 (11.6-16.9) 2.33x  9.2 (8.8-14.1)   8.0 (7.7-13.9)   2.25x
+    pyspiel/s  1.9 (1.9-1.9)    1.9 (1.9-1.9)           1.9 (1.9-2.0)    1.9 (1.9-2.0)
 
-Without its floor, each adapter's share less the library, after (pure,
-compiled; two more runs of the same session in brackets): pettingzoo 2.48x
-(2.45, 2.44), 1.81x (1.57, 1.74); gymnasium 2.10x (2.02, 1.99), 1.47x (1.47,
-1.36); openspiel 2.29x (2.07, 2.08), 1.82x (1.74, 1.78); os sampled 2.12x
-(1.93, 1.90), 1.59x (1.52, 1.55).  Compiled, every adapter is under the 2x
-target.  In pure Python the observation is the floor: a constant array in
-its place saves 5.3 µs a move in the PettingZoo run, 1.65x a library move,
-and the rest of the environment's share is 0.8x (see docs/adapters.rst,
-"What it costs").
+Without its floor, each adapter's share less the library (before, after;
+two more runs of the same session in brackets): pure pettingzoo 2.44x (2.65,
+2.56), 2.28x (2.58, 2.19); gymnasium 2.19x (2.01, 2.40), 2.16x (2.31, 1.85);
+openspiel 2.41x (2.34, 2.74), 1.90x (2.20, 1.91); os sampled 1.98x (2.10,
+2.20), 1.81x (2.14, 1.75).  Compiled pettingzoo 2.69x (2.84, 2.73), 1.95x
+(1.75, 1.99); gymnasium 1.99x (1.99, 2.26), 1.72x (1.66, 1.84); openspiel
+2.74x (2.93, 2.85), 1.76x (1.76, 1.57); os sampled 2.00x (2.27, 2.37), 1.46x
+(1.49, 1.60).  Compiled, every adapter is under the 2x target.  In pure
+Python the observation is the floor: a constant array in its place saves 5.2
+to 6.0 µs a move in the PettingZoo run, 1.5x to 1.9x a library move, and the
+rest of the environment's share is 0.8x (see docs/adapters.rst, "What it
+costs").
 
 Run:  python benchmarks/adapters.py [--games 20] [--preset scopa] [--rounds 7]
       [--ways actions,observed,...]
