@@ -6,7 +6,9 @@ library's public API (``legal_moves()``, a choice, ``apply()``),
 ``random_playouts(rules, seeds)`` on random hands of 2-player Scopa, and the
 public API's loop on stand-in states that cost nothing (the ceiling of any
 library driven through that loop: a uniform choice and four attribute reads
-or calls a ply), and prints hands/s and the ratio of each to the bare loop;
+or calls a ply) and on stand-ins that make only a new state and a new tuple
+of moves a ply (the floor of any immutable-state API, its rules free), and
+prints hands/s and the ratio of each to the bare loop;
 then the median and range over the rounds.  A second table gives every preset's kernel hands/s as a
 share of 2-player Scopa's.  The kernel's figure includes what the bare loop
 leaves out: the deal's checks, the declarations and the scoring of the hand.
@@ -47,6 +49,36 @@ class _Standin:
         return self.next
 
 
+class _Fresh:
+    """A stand-in that makes what any immutable state must make at each
+    ply and nothing more: a new state object on ``apply()`` and a new tuple
+    of moves on ``legal_moves()`` (the floor of an immutable-state API
+    driven through that loop, whatever its rules cost)."""
+
+    __slots__ = ("hand_number", "is_over", "left")
+
+    def __init__(self, left: int) -> None:
+        self.hand_number = 0 if left else 1
+        self.is_over = False
+        self.left = left
+
+    def legal_moves(self) -> tuple[int, ...]:
+        return (self.left, self.left + 1, self.left + 2)
+
+    def apply(self, move: int) -> _Fresh:
+        return _Fresh(self.left - 1)
+
+
+def fresh_hand(rng: random.Random) -> int:
+    """``library_hand``'s loop on 36 plies of fresh stand-in states."""
+    state = _Fresh(36)
+    plies = 0
+    while state.hand_number == 0 and not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+        plies += 1
+    return plies
+
+
 def standin_hand(first: _Standin, rng: random.Random) -> int:
     """``library_hand``'s loop on 36 stand-in plies."""
     state = first
@@ -81,7 +113,12 @@ def main() -> None:
     scopa = sr.Ruleset.scopa()
     sr.random_playouts(scopa, range(3000))  # the capture tables warm, as in a search
     counter = iter(range(10**9))
-    ratios: dict[str, list[float]] = {"public API": [], "kernel": [], "floor": []}
+    ratios: dict[str, list[float]] = {
+        "public API": [],
+        "kernel": [],
+        "floor": [],
+        "fresh floor": [],
+    }
     chain = _Standin(None)
     for _ in range(36):  # a 2-player Scopa hand has 36 plies
         chain = _Standin(chain)
@@ -104,13 +141,18 @@ def main() -> None:
             lambda n, rng=rng: [standin_hand(chain, rng) for _ in range(n)] and n,
             args.seconds,
         )
+        fresh = rate(
+            lambda n, rng=rng: [fresh_hand(rng) for _ in range(n)] and n, args.seconds
+        )
         ratios["public API"].append(api / bare)
         ratios["kernel"].append(kernel / bare)
         ratios["floor"].append(floor / bare)
+        ratios["fresh floor"].append(fresh / bare)
         print(
             f"  round {round_number + 1}: bare {bare:8,.0f}  public API {api:8,.0f}"
-            f"  kernel {kernel:8,.0f}  loop floor {floor:8,.0f} hands/s;  "
-            f"ratios {api / bare:.2f}, {kernel / bare:.2f}, {floor / bare:.2f}"
+            f"  kernel {kernel:8,.0f}  loop floor {floor:8,.0f}"
+            f"  fresh floor {fresh:8,.0f} hands/s;  ratios {api / bare:.2f},"
+            f" {kernel / bare:.2f}, {floor / bare:.2f}, {fresh / bare:.2f}"
         )
     for name, values in ratios.items():
         print(

@@ -120,7 +120,7 @@ MUTATIONS = (
     Mutation(
         "settebello-ignored",
         "the settebello scores no point",
-        (_edit("scoring.py", "int(settebello),", "0,"),),
+        (_edit("scoring.py", "            settebello,\n", "            0,\n"),),
     ),
     Mutation(
         "re-bello-wrong-card",
@@ -128,8 +128,8 @@ MUTATIONS = (
         (
             _edit(
                 "scoring.py",
-                "re_bello = bool(mask & 1 << 9)",
-                "re_bello = bool(mask & 1 << 8)",
+                "re_bello = mask >> 9 & 1",
+                "re_bello = mask >> 8 & 1",
             ),
         ),
     ),
@@ -141,7 +141,7 @@ MUTATIONS = (
     Mutation(
         "cappotto-nine-coins",
         "nine coins make a cappotto",
-        (_edit("scoring.py", "coins_held == 10,", "coins_held >= 9,"),),
+        (_edit("scoring.py", "coins_held[side] == 10", "coins_held[side] >= 9"),),
     ),
     Mutation(
         "napola-from-two",
@@ -157,7 +157,13 @@ MUTATIONS = (
     Mutation(
         "last-card-sweep-counts",
         "a sweep with the last card of the hand counts (last_card_sweep_counts off)",
-        (_edit("state.py", "return bool(stock) or any(hands)", "return True"),),
+        (
+            _edit(
+                "_kernel.py",
+                "return rules.last_card_sweep_counts or cards_left",
+                "return True",
+            ),
+        ),
     ),
     Mutation(
         "single-card-precedence-dropped",
@@ -203,8 +209,8 @@ MUTATIONS = (
         (
             _edit(
                 "captures.py",
-                "options = sorted(options + _subsets(items, 15 - value))",
-                "options = sorted(options + _subsets(items, 14 - value))",
+                "_sets_adding_to(rules, table_mask, 15 - value)",
+                "_sets_adding_to(rules, table_mask, 14 - value)",
             ),
         ),
     ),
@@ -213,12 +219,32 @@ MUTATIONS = (
         "a card that can capture may be trailed (capture_compulsion played_card)",
         (
             _edit(
-                "state.py",
-                "        if compulsion is _NO_COMPULSION:\n"
-                "            moves.append(_TRAILS[index])\n"
-                "    if compulsion is _WHOLE_HAND and not moves:",
-                "        moves.append(_TRAILS[index])\n"
-                "    if compulsion is _WHOLE_HAND and not moves:",
+                "_kernel.py",
+                "        if compulsion is _NO_COMPULSION_RULE:\n"
+                "            out.append(named[index])\n",
+                "        out.append(named[index])\n",
+            ),
+        ),
+    ),
+    Mutation(
+        "search-fifteen-off-by-one",
+        "the compiled build's search: captures by fifteen add up to 14",
+        (
+            _edit(
+                "_kernel.py",
+                "_sums(settings, items, count, 0, 15 - value, 0, plays, found)",
+                "_sums(settings, items, count, 0, 14 - value, 0, plays, found)",
+            ),
+        ),
+    ),
+    Mutation(
+        "search-compulsion-ignored",
+        "the compiled build's search: a card that can capture may be trailed",
+        (
+            _edit(
+                "_kernel.py",
+                "            if compulsion != _NO_COMPULSION:\n                continue\n",
+                "",
             ),
         ),
     ),

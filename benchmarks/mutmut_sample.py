@@ -24,11 +24,10 @@ APPLY_PATH = (
     "xǁGameStateǁapply__",
     "xǁGameStateǁ_apply_other__",
     "xǁGameStateǁ_is_legal_play__",
-    "xǁGameStateǁ_sweep_counts__",
     "xǁGameStateǁ_end_hand__",
     "x__game_winner__",
     "x_legal_plays__",
-    "x__plays_with_optional_take_all__",
+    "x__move_of__",
     "x__bump__",
 )
 

@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 
 import scopa_rules as sr
+from scopa_rules import _kernel as kernel
 from scopa_rules import captures
 from scopa_rules import state as state_module
+from scopa_rules._kernel import Named
 
 ALL = list(sr.ALL_CARDS)
 # Any card may be trailed, so any table is a position a game can reach.
@@ -47,24 +49,37 @@ def crowded_positions(count: int, seed: int) -> list[sr.GameState]:
     return positions
 
 
-def moves_held(cache: dict[int, tuple[sr.Move, ...]]) -> int:
-    return sum(len(moves) for moves in cache.values())
+def table_plays(position: sr.GameState, names: Named[sr.Move]) -> list[sr.Move]:
+    """The position's legal moves from the capture tables (the pure
+    build's way; the compiled build searches the table instead)."""
+    seat = position.current_player or 0
+    hand, table = position.hands[seat].mask, position.table.mask
+    return kernel.legal_plays(position.rules, hand, table, names, False)
+
+
+def test_crowded_tables_are_searched_as_the_tables_list_them() -> None:
+    # More plays than the search's buffer holds: it hands the ply back to
+    # the tables.
+    for position in crowded_positions(20, seed=3):
+        seat = position.current_player or 0
+        hand, table = position.hands[seat].mask, position.table.mask
+        names = Named(state_module._move_of)
+        searched = kernel.legal_plays(position.rules, hand, table, names, True)
+        assert searched == table_plays(position, names)
+        assert searched == list(position.legal_moves())
 
 
 def test_the_exact_table_cache_holds_at_most_its_limit_in_moves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(state_module, "_MANY_CAPTURES", {})
-    monkeypatch.setattr(state_module, "_many_held", 0)
-    monkeypatch.setattr(state_module, "_MANY_CAPTURES_LIMIT", 300)
-    cache = state_module._MANY_CAPTURES
+    names = Named(state_module._move_of, limit=300)
     most = 0
     for position in crowded_positions(60, seed=1):
-        moves = position.legal_moves()
-        assert moves
-        held = moves_held(cache)
+        assert table_plays(position, names)
+        held = sum(len(several) for several in names.tables.values())
         assert held <= 300
-        assert held == state_module._many_held
+        assert held == names.held
+        assert len(names) <= 300
         most = max(most, held)
     assert most > 150  # the cache was used, and flushed when full
 
@@ -85,11 +100,11 @@ def test_the_pattern_cache_holds_at_most_its_limit_in_captures(
     monkeypatch.setattr(captures, "_PATTERNS", {})
     monkeypatch.setattr(captures, "_stored", 0)
     monkeypatch.setattr(captures, "_PATTERN_LIMIT", 400)
-    monkeypatch.setattr(state_module, "_PATTERNS", captures._PATTERNS)
+    monkeypatch.setattr(kernel, "_PATTERNS", captures._PATTERNS)
     cache = captures._PATTERNS
     most = 0
     for position in crowded_positions(60, seed=2):
-        assert position.legal_moves()
+        assert table_plays(position, Named(state_module._move_of))
         sizes = [captures_held(entry) for entry in cache.values()]
         # The limit is checked when a table is first met, so the table in
         # hand may take the cache past it, by that table's captures only.

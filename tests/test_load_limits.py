@@ -21,9 +21,11 @@ from hypothesis import strategies as st
 
 import scopa_rules as sr
 from profiles import examples
+from scopa_rules import _kernel as kernel
 from scopa_rules import captures
 from scopa_rules import state as state_module
 from scopa_rules import strategies as sst
+from scopa_rules._kernel import Named
 
 
 def played(rules: sr.Ruleset, plies: int, seed: int = 1) -> sr.GameState:
@@ -114,12 +116,13 @@ def test_replaying_a_big_table_record_lists_no_captures(
     text = state.record().to_json()
     patterns: dict[int, list[Any]] = {}
     monkeypatch.setattr(captures, "_PATTERNS", patterns)
-    monkeypatch.setattr(state_module, "_PATTERNS", patterns)
-    monkeypatch.setattr(state_module, "_MANY_CAPTURES", {})
+    monkeypatch.setattr(kernel, "_PATTERNS", patterns)
+    names = Named(state_module._move_of)
+    monkeypatch.setattr(state_module, "_MOVES", names)
     assert sr.GameRecord.from_json(text).final_state() == state
     assert sr.GameState.from_dict(state.to_dict()) == state
     assert not patterns
-    assert not state_module._MANY_CAPTURES
+    assert not names.tables
 
 
 def candidate_moves(state: sr.GameState, rng: random.Random) -> list[sr.Move]:

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 import scopa_rules as sr
 from profiles import examples
 from scopa_rules import strategies as sst
-from scopa_rules._kernel import Deal, Random, play, shuffled
+from scopa_rules._kernel import _PLAIN, Deal, Random, legal_plays, play, shuffled
+from scopa_rules.state import _move_of
 
 WHOLE_HAND = sr.Ruleset.scopa(capture_compulsion=sr.CaptureCompulsion.WHOLE_HAND)
 PRESETS = [
@@ -275,3 +276,82 @@ def test_the_kernel_plays_any_reachable_state_as_the_public_api(
     state: sr.GameState, seed: int
 ) -> None:
     assert sr.random_playout(state, seed) == reference(state, seed, "hand")
+
+
+# -- the search and the capture tables --------------------------------------
+#
+# The compiled build lists plays by searching the table's subsets, the pure
+# build from the capture tables; each build can do both, and they must agree
+# play for play.
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(state=sst.game_states())
+def test_the_search_lists_the_tables_plays(state: sr.GameState) -> None:
+    seat = state.current_player
+    if seat is None or state.phase is not sr.Phase.PLAY:
+        return
+    hand, table = state.hands[seat].mask, state.table.mask
+    searched = legal_plays(state.rules, hand, table, _PLAIN, True)
+    assert searched == legal_plays(state.rules, hand, table, _PLAIN, False)
+    assert [_move_of(play) for play in searched] == list(state.legal_moves())
+
+
+SEARCHED = [
+    *PRESETS,
+    sr.Ruleset.scopa(capture_rule="fewest_cards"),
+    sr.Ruleset.scopa(capture_rule="free", capture_compulsion="none"),
+    sr.Ruleset.scopa(ace_takes_all=True, table_ace="either"),
+    sr.Ruleset.scopa(ace_takes_all=True, table_ace="ignored"),
+    sr.Ruleset.scopa(ace_takes_all=True, ace_may_trail=True),
+    WHOLE_HAND,
+]
+
+
+@pytest.mark.parametrize("rules", SEARCHED, ids=str)
+def test_a_searched_playout_is_the_tables_playout(rules: sr.Ruleset) -> None:
+    zeros = (0,) * rules.sides
+    for seed in range(20):
+        searched = play(rules, None, zeros, 0, Random(seed), True, True)
+        assert searched == play(rules, None, zeros, 0, Random(seed), True, False)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(rules=sst.rulesets(), seed=st.integers(0, 2**64))
+def test_a_searched_playout_follows_every_ruleset(rules: sr.Ruleset, seed: int) -> None:
+    zeros = (0,) * rules.sides
+    searched = play(rules, None, zeros, 0, Random(seed), False, True)
+    assert searched == play(rules, None, zeros, 0, Random(seed), False, False)
+
+
+def test_a_crowded_table_is_played_from_the_tables() -> None:
+    # A card with more captures than the search's buffer holds: the ply is
+    # handed back to the tables, in both builds the same playout.
+    rules = sr.Ruleset.scopa(capture_rule="free", capture_compulsion="none")
+    hand = sr.CardSet("KD QD JD").mask
+    table = sr.CardSet("AH 2H 3H 4H 5H AS 2S 3S 4S 5S AC 2C 3C 4C 5C 2D 3D 4D").mask
+    assert len(legal_plays(rules, hand, table, _PLAIN, False)) > 256
+    other = sr.CardSet("KS QS JS").mask
+    rest = sr.ALL_CARDS.mask & ~hand & ~other & ~table
+
+    def hand_in_play() -> Deal:
+        return ([hand, other], table, [0, rest], [0, 0], [], 0, -1, [])
+
+    for seed in range(5):
+        searched, tabled = hand_in_play(), hand_in_play()
+        assert play(rules, searched, (0, 0), 1, Random(seed), False, True) == play(
+            rules, tabled, (0, 0), 1, Random(seed), False, False
+        )
+        assert searched == tabled
+
+
+@pytest.mark.parametrize("search", [True, False])
+def test_an_ace_that_may_decline_the_take_all_is_listed_by_the_tables(
+    search: bool,
+) -> None:
+    rules = sr.Ruleset.scopa(ace_takes_all=True, ace_may_trail=True)
+    hand, table = sr.CardSet("AD 5C").mask, sr.CardSet("2S 3H").mask
+    plays = legal_plays(rules, hand, table, _PLAIN, search)
+    # The ace takes the table or is trailed; the five captures both cards.
+    assert plays == [table << 6 | 0, 0, table << 6 | 34]
+    assert legal_plays(rules, hand, 0, _PLAIN, search) == [0, 34]

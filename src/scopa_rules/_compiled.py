@@ -37,6 +37,7 @@ __all__ = ["KernelInfo", "kernel_info"]
 COMPILED_MODULES = (
     "captures",
     "dealing",
+    "declarations",
     "scoring",
     "state",
     "observation",
@@ -145,8 +146,9 @@ def kernel_info() -> KernelInfo:
     >>> info = sr.kernel_info()
     >>> info.kind in ("compiled", "pure", "partial")
     True
-    >>> sorted(info.compiled + info.pure)
-    ['_kernel', 'captures', 'dealing', 'encoding', 'observation', 'scoring', 'state']
+    >>> sorted(info.compiled + info.pure)  # doctest: +NORMALIZE_WHITESPACE
+    ['_kernel', 'captures', 'dealing', 'declarations', 'encoding', 'observation',
+     'scoring', 'state']
     """
     files = {
         name: getattr(sys.modules[f"{__package__}.{name}"], "__file__", None)

@@ -14,10 +14,28 @@ cdef int _KEY_BITS
 cdef int _NO_COMPULSION
 cdef int _CARD_COMPULSION
 cdef int _WHOLE_HAND
-cdef int _BIT_INDEX[67]
+cdef unsigned long long _DE_BRUIJN
+cdef int _BIT_INDEX[64]
 cdef unsigned long long _RANK_SPREAD[1024]
+cdef bint _COMPILED
+cdef int _MODE
+cdef int _RULE
+cdef int _ACE
+cdef int _COMPULSION
+cdef int _OPTIONAL_ACE
+cdef int _MATCH
+cdef int _FIFTEEN
+cdef int _SINGLE_FIRST
+cdef int _FEWEST_CARDS
+cdef int _NO_TAKE_ALL
+cdef int _BLOCKS
+cdef int _IGNORED
+cdef int _EITHER
+cdef int _MAX_PLAYS
 
 cdef unsigned long long _mix(unsigned long long z)
+
+cdef int _bit_index(unsigned long long low) noexcept
 
 @cython.final
 cdef class Random:
@@ -34,69 +52,205 @@ cdef class Random:
     columns=cython.ulonglong,
     entry=list,
     mask=cython.ulonglong,
+    settings=bytes,
+    plays=cython.ulonglong[512],
+    count=cython.int,
+    k=cython.int,
+    out=list,
+    several=list,
 )
-cdef void _plays(
+cpdef list legal_plays(
     object rules,
-    dict patterns,
-    object key,
-    bint optional_ace,
-    int compulsion,
     unsigned long long hand,
     unsigned long long table,
-    list out,
-) except *
+    object named,
+    bint search=*,
+)
 
 @cython.locals(
-    table=cython.ulonglong,
+    items=cython.int[40],
+    count=cython.int,
+    found=cython.int,
+    rest=cython.ulonglong,
+    low=cython.ulonglong,
+    index=cython.int,
+    value=cython.int,
+    k=cython.int,
+    mode=cython.int,
+    rule=cython.int,
+    ace=cython.int,
+    trails=cython.ulonglong,
+    captured=cython.bint,
+    start=cython.int,
+    take_all=cython.bint,
+    compulsion=cython.int,
+)
+cdef int _search(
+    const unsigned char* settings,
+    unsigned long long hand,
+    unsigned long long table,
+    unsigned long long* plays,
+) noexcept
+
+@cython.locals(j=cython.int, index=cython.int, value=cython.int)
+cdef int _sums(
+    const unsigned char* settings,
+    int* items,
+    int count,
+    int start,
+    int remaining,
+    unsigned long long taken,
+    unsigned long long* plays,
+    int found,
+) noexcept
+
+@cython.locals(fewest=cython.int, k=cython.int, kept=cython.int)
+cdef int _fewest(unsigned long long* plays, int start, int end) noexcept
+
+@cython.locals(count=cython.int)
+cdef int _popcount(unsigned long long mask) noexcept
+
+@cython.locals(k=cython.int, j=cython.int, mask=cython.ulonglong)
+cdef void _sort_packed(
+    unsigned long long* plays, int start, int end, int index
+) noexcept
+
+@cython.locals(
     players=cython.int,
     size=cython.int,
     partnerships=cython.bint,
     sweep_rules=cython.bint,
     optional_ace=cython.bint,
     declarations=cython.bint,
-    hands=cython.ulonglong[8],
-    piles=cython.ulonglong[8],
-    sweeps=cython.int[8],
-    stock=cython.int[40],
     used=cython.int,
-    left=cython.int,
     count=cython.int,
     choice=cython.ulonglong,
     index=cython.int,
     taken=cython.ulonglong,
     played=cython.ulonglong,
     hand=cython.ulonglong,
-    seat=cython.int,
     side=cython.int,
-    last=cython.int,
     before=cython.ulonglong,
     round_over=cython.bint,
     cards_left=cython.bint,
     offset=cython.int,
     mask=cython.ulonglong,
     k=cython.int,
-    patterns=dict,
+    out=list,
+    plays=cython.ulonglong[512],
+    settings=bytes,
+)
+cdef void _play_out(
+    object rules,
+    unsigned long long* hands,
+    unsigned long long table,
+    unsigned long long* piles,
+    int* sweeps,
+    int* stock,
+    int left,
+    int seat,
+    int last,
+    list made,
+    int dealer,
+    Random rng,
+    bint search,
+) except *
+
+@cython.locals(
+    table=cython.ulonglong,
+    seat=cython.int,
+    last=cython.int,
+    hands=cython.ulonglong[8],
+    piles=cython.ulonglong[8],
+    sweeps=cython.int[8],
+    stock=cython.int[40],
+    left=cython.int,
+    k=cython.int,
     seats=list,
     side_piles=list,
     side_sweeps=list,
     deck=list,
     made=list,
-    out=list,
 )
 cdef void _play_hand(
-    object rules, int compulsion, tuple hand_in_play, int dealer, Random rng
+    object rules,
+    tuple hand_in_play,
+    int dealer,
+    Random rng,
+    bint search,
 ) except *
-
-@cython.locals(order=list, i=cython.int, j=cython.int)
-cpdef list shuffled(Random rng)
 
 @cython.locals(
     players=cython.int,
-    size=cython.int,
     dealt_first=cython.int,
+    after=cython.int,
+    order=cython.int[40],
+    stock=cython.int[40],
+    hands=cython.ulonglong[8],
+    table=cython.ulonglong,
+    left=cython.int,
+    last=cython.int,
+    k=cython.int,
+)
+cdef void _play_fresh_hand(
+    object rules,
+    int dealer,
+    Random rng,
+    bint search,
+    unsigned long long* piles,
+    int* sweeps,
+    list made,
+) except *
+
+@cython.locals(swept=cython.int, side=cython.int)
+cdef tuple _sweep_the_deal(
+    object rules,
+    int dealer,
+    unsigned long long table,
+    unsigned long long* piles,
+    int* sweeps,
+)
+
+cdef bint _redealt(object rules, unsigned long long table) except -1
+
+@cython.locals(
+    order=cython.int[40],
     k=cython.int,
     table=cython.ulonglong,
-    redeals=cython.bint,
-    fifteens=cython.bint,
+    piles=cython.ulonglong[8],
+    sweeps=cython.int[8],
 )
-cpdef tuple deal(object rules, int dealer, Random rng)
+cdef tuple _deal_first_card(object rules, int dealer, Random rng)
+
+@cython.locals(order=cython.int[40], k=cython.int)
+cpdef list shuffled(Random rng)
+
+@cython.locals(i=cython.int, j=cython.int, k=cython.int)
+cdef void _shuffle(Random rng, int* order) noexcept
+
+
+@cython.locals(
+    sides=cython.int,
+    finished=cython.int,
+    piles=cython.ulonglong[8],
+    sweeps=cython.int[8],
+    k=cython.int,
+    side=cython.int,
+    totals=list,
+)
+cpdef tuple play(
+    object rules,
+    object hand_in_play,
+    object scores,
+    int dealer,
+    Random rng,
+    bint whole_game,
+    bint search=*,
+)
+
+@cython.locals(rng=Random, found=list)
+cpdef list play_fresh(object rules, list seeds, bint whole_game, bint search=*)
+
+cpdef bint sweep_counts(
+    object rules, int index, unsigned long long before, bint cards_left
+) except -1

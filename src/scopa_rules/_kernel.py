@@ -24,8 +24,9 @@ what makes the loop fast).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from types import FunctionType
+from typing import Any, TypeVar
 
 from .captures import (
     _PATTERNS,
@@ -41,7 +42,9 @@ from .declarations import declare_round
 from .rules import CAPTURE_KEY_BITS, CaptureCompulsion, Ruleset
 from .scoring import hand_totals
 
-__all__ = ["Random", "optional_take_all_plays", "play"]
+__all__ = ["Named", "Random", "legal_plays", "play", "play_fresh", "sweep_counts"]
+
+_T = TypeVar("_T")
 
 _CARDS: tuple[Card, ...] = tuple(Card.from_index(index) for index in range(40))
 _ACES = 1 | 1 << 10 | 1 << 20 | 1 << 30
@@ -53,17 +56,24 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 # A one of the masks' width: in C, 1 << index would be an int and overflow.
 _ONE = 1
-# The index of a single bit: the 64 powers of two leave 64 different
-# remainders modulo 67, and a table lookup is what C and Python both do fast.
-_BIT_INDEX = [0] * 67
+# The index of a single bit: multiplied by a de Bruijn sequence, each of the
+# 64 powers of two has different top six bits (a multiply and a table
+# lookup, where a remainder is a division: slow in C).
+_DE_BRUIJN = 0x03F79D71B4CB0A89
+_BIT_INDEX = [0] * 64
 # The captures module's rank counts of a suit's ten bits, copied into a
 # fixed array (a C array when compiled) for the pattern of every ply.
 _RANK_SPREAD = [0] * 1024
 
 
+def _bit_index(low: int) -> int:
+    """The index of the single bit ``low``."""
+    return _BIT_INDEX[(low * _DE_BRUIJN & _MASK64) >> 58]
+
+
 def _fill_tables() -> None:
     for i in range(64):
-        _BIT_INDEX[(1 << i) % 67] = i
+        _BIT_INDEX[(_DE_BRUIJN << i & _MASK64) >> 58] = i
     for bits in range(1024):
         _RANK_SPREAD[bits] = _SPREAD[bits]
 
@@ -74,6 +84,9 @@ _KEY_BITS = CAPTURE_KEY_BITS
 _NO_COMPULSION = 0
 _CARD_COMPULSION = 1
 _WHOLE_HAND = 2
+# The table path reads the rule itself, as its enum member.
+_WHOLE_HAND_RULE = CaptureCompulsion.WHOLE_HAND
+_NO_COMPULSION_RULE = CaptureCompulsion.NONE
 _COMPULSION_CODES = {
     CaptureCompulsion.NONE: _NO_COMPULSION,
     CaptureCompulsion.PLAYED_CARD: _CARD_COMPULSION,
@@ -117,40 +130,170 @@ def _mix(z: int) -> int:
     return (z ^ (z >> 32)) & _MASK32 or 0x9E3779B9
 
 
-def _plays(
+class Named(dict[int, _T]):
+    """What the caller calls each packed play (``captured mask << 6 | card
+    index``): the moves of ``GameState.legal_moves()``, or the ints
+    themselves for a playout.  ``name`` makes the object for a play the
+    first time it is asked for; it is then kept, at most ``limit`` of them
+    (a crowded house-rules table has thousands of captures).
+
+    Captures that take only some of a rank's table cards cost a mapping
+    each (see :class:`~scopa_rules.captures.Choices`): on a crowded table
+    with pairs that is most of the work, so those lists are kept by exact
+    table too (:meth:`several`), as a search meets the same tables again and
+    again.  They are bounded by the plays they hold, not by tables.
+
+    >>> names = Named(str, limit=2)
+    >>> names[7], names[7 << 6 | 12], len(names)
+    ('7', '460', 2)
+    >>> names[3], len(names)
+    ('3', 1)
+    """
+
+    __slots__ = ("held", "limit", "name", "tables")
+
+    def __init__(self, name: Callable[[int], _T], *, limit: int = 200_000) -> None:
+        super().__init__()
+        self.name = name
+        self.limit = limit
+        self.tables: dict[int, list[_T]] = {}
+        self.held = 0
+
+    def __missing__(self, play: int) -> _T:
+        if len(self) >= self.limit:
+            self.clear()
+        named = self[play] = self.name(play)
+        return named
+
+    def several(self, key: int, plays: Iterable[int]) -> list[_T]:
+        """Name ``plays`` and keep the list under ``key`` (the caller's exact
+        table, card and rules), for :attr:`tables`."""
+        found = [self[play] for play in plays]
+        if self.held + len(found) > self.limit:
+            self.tables.clear()
+            self.held = 0
+        self.tables[key] = found
+        self.held += len(found)
+        return found
+
+
+def _itself(play: int) -> int:
+    return play
+
+
+# A playout's own plays are the packed ints.
+_PLAIN: Named[int] = Named(_itself)
+
+
+def _is_compiled() -> bool:
+    """Whether Cython compiled this module (its functions are then not
+    Python functions): the plays are then searched for in C, where the
+    search beats the capture tables; in Python the tables are faster."""
+    return not isinstance(_is_compiled, FunctionType)
+
+
+_COMPILED = _is_compiled()
+
+# The kernel's reading of a ruleset's play rules, kept by its play key (which
+# names them all): the 40 cards' capture values, then the codes below.
+_SETTINGS: dict[int, bytes] = {}
+_MODE = 40  # offsets in the settings
+_RULE = 41
+_ACE = 42
+_COMPULSION = 43
+_OPTIONAL_ACE = 44
+_MATCH = 0  # capture modes, in the capture key's order
+_FIFTEEN = 1
+_SINGLE_FIRST = 0  # capture rules, in the capture key's order
+_FEWEST_CARDS = 1
+_NO_TAKE_ALL = 0  # the ace's take-all: none, or 1 + the key's table-ace code
+_BLOCKS = 1
+_IGNORED = 2
+_EITHER = 3
+# The most plays the search lists by subset sums; a crowded house-rules
+# table with more is left to the capture tables.  Its buffer holds 512: the
+# singles, take-alls and trails it lists without counting are at most six a
+# card, and a hand holds at most 20 cards.
+_MAX_PLAYS = 256
+
+
+def settings_of(rules: Ruleset) -> bytes:
+    """What the kernel reads of ``rules`` at every ply, worked out once per
+    play key: the capture values by card index, the capture mode, the
+    capture rule, the ace's take-all with its table-ace rule, the
+    compulsion, and whether an ace's take-all may be declined."""
+    found = _SETTINGS.get(rules._play_key)
+    if found is None:
+        key = rules._capture_key
+        found = bytes(
+            (
+                *rules._values,
+                key >> 3 & 3,
+                key >> 1 & 3,
+                1 + (key >> 6 & 3) if rules.ace_takes_all else _NO_TAKE_ALL,
+                _COMPULSION_CODES[rules.capture_compulsion],
+                rules.ace_may_trail and rules.ace_takes_all,
+            )
+        )
+        _SETTINGS[rules._play_key] = found
+    return found
+
+
+def legal_plays(
     rules: Ruleset,
-    patterns: dict[int, list[Any]],
-    key: int,
-    optional_ace: bool,
-    compulsion: int,
     hand: int,
     table: int,
-    out: list[int],
-) -> None:
-    """Fill ``out`` with the legal plays of ``hand`` onto ``table``, each as
-    ``captured mask << 6 | card index`` (a trail captures nothing), in the
-    order of ``GameState.legal_moves()``.  ``patterns`` is the captures
-    module's cache, ``key`` the ruleset's capture key, ``optional_ace`` whether it has ``ace_may_trail`` with the
-    take-all."""
+    named: Named[_T],
+    search: bool = _COMPILED,
+) -> list[_T]:
+    """The legal plays of ``hand`` onto ``table`` (masks), each packed as
+    ``captured mask << 6 | card index`` (a trail captures nothing) and
+    handed out as ``named`` calls it, in the order of
+    ``GameState.legal_moves()``, which reads them here: the one place the
+    capture rules of :mod:`scopa_rules.captures` meet the compulsion.
+    ``search``: by a search of the table's subsets (the compiled build's
+    way) rather than from the capture tables; both give the same plays.
+
+    >>> import scopa_rules as sr
+    >>> hand, table = sr.CardSet("5D KC 4H").mask, sr.CardSet("2S 5H 3C JD").mask
+    >>> plays = legal_plays(sr.Ruleset.scopa(), hand, table, _PLAIN)
+    >>> plays == legal_plays(sr.Ruleset.scopa(), hand, table, _PLAIN, not _COMPILED)
+    True
+    >>> [sr.Card.from_index(play & 63) for play in plays]
+    [Card.parse('5D'), Card.parse('4H'), Card.parse('KC'), Card.parse('KC')]
+    """
     index: int
     low: int
-    del out[:]
+    out: list[_T] = []
+    if search:
+        settings = _SETTINGS.get(rules._play_key) or settings_of(rules)
+        if not (table and settings[_OPTIONAL_ACE] and hand & _ACES):
+            plays = [0] * 512  # see _MAX_PLAYS; Cython sizes its C array from it
+            count = _search(settings, hand, table, plays)
+            if count >= 0:
+                for k in range(count):
+                    out.append(named[plays[k]])
+                return out
+    # From the capture tables: the pure-Python build's way, and the
+    # compiled one's for the optional take-all and on a table with more
+    # plays than the search keeps.
     if not table:
         while hand:
             low = hand & -hand
             hand ^= low
-            out.append(_BIT_INDEX[low % 67])
-        return
-    if optional_ace and hand & _ACES:
-        optional_take_all_plays(rules, hand, table, out)
-        return
+            out.append(named[low.bit_length() - 1])
+        return out
+    if rules.ace_may_trail and hand & _ACES and rules.ace_takes_all:
+        optional_take_all_plays(rules, hand, table, out, named)
+        return out
+    compulsion = rules.capture_compulsion
     pattern = (
         _RANK_SPREAD[table & 0x3FF]
         + _RANK_SPREAD[table >> 10 & 0x3FF]
         + _RANK_SPREAD[table >> 20 & 0x3FF]
         + _RANK_SPREAD[table >> 30]
     )
-    entry = patterns.get(pattern << _KEY_BITS | key)
+    entry = _PATTERNS.get(pattern << _KEY_BITS | rules._capture_key)
     if entry is None:
         entry = table_entry(rules, table)
     trails = 0  # set aside under the whole-hand compulsion
@@ -158,37 +301,213 @@ def _plays(
     while hand:
         low = hand & -hand
         hand ^= low
-        index = _BIT_INDEX[low % 67]
+        index = low.bit_length() - 1
         described: Any = entry[index]
         if described is None:  # a rank not met yet on this pattern
             described = describe_into(rules, table, entry, index)
         if not described:
-            if compulsion == _WHOLE_HAND:
+            if compulsion is _WHOLE_HAND_RULE:
                 trails |= low
             else:
-                out.append(index)
+                out.append(named[index])
             continue
         captured = True
         if type(described) is int:
             columns = described
-            out.append((table & columns) << 6 | index)
-        else:
+            out.append(named[(table & columns) << 6 | index])
+        elif type(described) is tuple:
+            # Several captures, each every table card of its ranks: cheap to
+            # map, and random play seldom meets the same table twice.
             for mask in realise(table, described):
-                out.append(mask << 6 | index)
-        if compulsion == _NO_COMPULSION:
-            out.append(index)
+                out.append(named[mask << 6 | index])
+        else:  # Choices: captures that take some of a rank's cards
+            key = (table << 6 | index) << _KEY_BITS | rules._capture_key
+            several = named.tables.get(key)
+            if several is None:
+                several = named.several(
+                    key, [mask << 6 | index for mask in realise(table, described)]
+                )
+            out.extend(several)
+        if compulsion is _NO_COMPULSION_RULE:
+            out.append(named[index])
+    if compulsion is _WHOLE_HAND_RULE and not captured:
+        while trails:  # no card can capture: any may be trailed
+            low = trails & -trails
+            trails ^= low
+            out.append(named[low.bit_length() - 1])
+    return out
+
+
+def _search(
+    settings: bytes,
+    hand: int,
+    table: int,
+    plays: list[int],
+) -> int:
+    """Fill ``plays`` with the legal plays of ``hand`` onto ``table``, packed
+    and ordered as :func:`legal_plays` lists them, by searching the table's
+    subsets (in C, a few dozen steps a ply, where the capture tables'
+    lookups make Python objects); return how many, or -1 when there would
+    be more than :data:`_MAX_PLAYS` by subset sums (the caller then asks
+    the tables).  The
+    rules are those of :mod:`scopa_rules.captures`, read here on masks; the
+    two are compared play for play in the tests."""
+    items = [0] * 40  # the table's card indexes
+    count = 0
+    found = 0
+    rest = table
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        items[count] = _bit_index(low)
+        count += 1
+    mode = settings[_MODE]
+    rule = settings[_RULE]
+    ace = settings[_ACE]
+    compulsion = settings[_COMPULSION]
+    trails = 0  # set aside under the whole-hand compulsion
+    captured = False
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        index = _bit_index(low)
+        value = settings[index]
+        start = found
+        if table:
+            take_all = False
+            if ace != _NO_TAKE_ALL and index % 10 == 0:
+                if not table & _ACES or ace == _IGNORED:
+                    plays[found] = table
+                    found += 1
+                    value = 0  # no other capture
+                else:
+                    take_all = ace == _EITHER
+            if value and mode != _FIFTEEN:
+                if rule == _SINGLE_FIRST:
+                    for k in range(count):
+                        if settings[items[k]] == value:
+                            plays[found] = _ONE << items[k]
+                            found += 1
+                if found == start:
+                    found = _sums(settings, items, count, 0, value, 0, plays, found)
+                    if found < 0:
+                        return -1
+                    if rule == _FEWEST_CARDS and found > start + 1:
+                        found = _fewest(plays, start, found)
+            if value and mode != _MATCH:
+                found = _sums(settings, items, count, 0, 15 - value, 0, plays, found)
+                if found < 0:
+                    return -1
+            if take_all:
+                k = start
+                while k < found and plays[k] != table:
+                    k += 1
+                if k == found:
+                    plays[found] = table
+                    found += 1
+        if found == start:  # no capture
+            if compulsion == _WHOLE_HAND:
+                trails |= low
+                continue
+        else:
+            captured = True
+            if found - start == 1:
+                plays[start] = plays[start] << 6 | index
+            else:
+                _sort_packed(plays, start, found, index)
+            if compulsion != _NO_COMPULSION:
+                continue
+        plays[found] = index
+        found += 1
     if compulsion == _WHOLE_HAND and not captured:
         while trails:  # no card can capture: any may be trailed
             low = trails & -trails
             trails ^= low
-            out.append(_BIT_INDEX[low % 67])
+            plays[found] = _bit_index(low)
+            found += 1
+    return found
+
+
+def _sums(
+    settings: bytes,
+    items: list[int],
+    count: int,
+    start: int,
+    remaining: int,
+    taken: int,
+    plays: list[int],
+    found: int,
+) -> int:
+    """Add to ``plays`` from ``found`` on every set of ``items[start:count]``
+    (card indexes) adding up to ``remaining``, each with the cards of
+    ``taken``; return the new end, or -1 when the buffer is full."""
+    for j in range(start, count):
+        index = items[j]
+        value = settings[index]
+        if value > remaining:
+            continue
+        if value == remaining:
+            if found >= _MAX_PLAYS:
+                return -1
+            plays[found] = taken | _ONE << index
+            found += 1
+        else:
+            found = _sums(
+                settings,
+                items,
+                count,
+                j + 1,
+                remaining - value,
+                taken | _ONE << index,
+                plays,
+                found,
+            )
+            if found < 0:
+                return -1
+    return found
+
+
+def _fewest(plays: list[int], start: int, end: int) -> int:
+    """Keep of ``plays[start:end]`` the sets of fewest cards; return the
+    new end."""
+    fewest = 41
+    for k in range(start, end):
+        fewest = min(fewest, _popcount(plays[k]))
+    kept = start
+    for k in range(start, end):
+        if _popcount(plays[k]) == fewest:
+            plays[kept] = plays[k]
+            kept += 1
+    return kept
+
+
+def _popcount(mask: int) -> int:
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+def _sort_packed(plays: list[int], start: int, end: int, index: int) -> None:
+    """Sort the masks ``plays[start:end]`` (by insertion: a card has a few
+    captures) and pack each with the played card's index."""
+    for k in range(start + 1, end):
+        mask = plays[k]
+        j = k
+        while j > start and plays[j - 1] > mask:
+            plays[j] = plays[j - 1]
+            j -= 1
+        plays[j] = mask
+    for k in range(start, end):
+        plays[k] = plays[k] << 6 | index
 
 
 def optional_take_all_plays(
-    rules: Ruleset, hand: int, table: int, out: list[int]
+    rules: Ruleset, hand: int, table: int, out: list[Any], named: Named[Any]
 ) -> None:
     """Fill ``out`` with the plays of ``hand`` onto a non-empty ``table``
-    (packed as :func:`_plays` packs them) under ``ace_may_trail``: an ace
+    (packed as :func:`legal_plays` packs them) under ``ace_may_trail``: an ace
     whose only capture is the take-all may also be trailed, and that
     capture does not count for the compulsion (a blocked ace's normal
     capture does).  ``GameState.legal_moves()`` asks it too: the rule lives
@@ -200,7 +519,7 @@ def optional_take_all_plays(
     while hand:
         low = hand & -hand
         hand ^= low
-        index = _BIT_INDEX[low % 67]
+        index = _bit_index(low)
         described = entry[index]
         if described is None:
             described = describe_into(rules, table, entry, index)
@@ -214,20 +533,29 @@ def optional_take_all_plays(
         found.append((index, masks, optional))
     for index, masks, optional in found:
         for mask in masks:
-            out.append(mask << 6 | index)
+            out.append(named[mask << 6 | index])
         if compulsion == _NO_COMPULSION or (
             (optional or not masks) and not (compulsion == _WHOLE_HAND and must_capture)
         ):
-            out.append(index)
+            out.append(named[index])
 
 
 def shuffled(rng: Random) -> list[int]:
     """The 40 card indexes in a random order (Fisher-Yates), top first."""
-    order = list(range(40))
+    order = [0] * 40
+    _shuffle(rng, order)
+    return [order[k] for k in range(40)]
+
+
+def _shuffle(rng: Random, order: list[int]) -> None:
+    """Fill ``order[:40]`` (a C array when compiled) as :func:`shuffled`."""
+    for k in range(40):
+        order[k] = k
     for i in range(39, 0, -1):
         j = rng.below(i + 1)
-        order[i], order[j] = order[j], order[i]
-    return order
+        k = order[i]
+        order[i] = order[j]
+        order[j] = k
 
 
 # A hand in play, as play() takes it: hands (masks by seat), the table, the
@@ -236,76 +564,113 @@ def shuffled(rng: Random) -> list[int]:
 Deal = tuple[list[int], int, list[int], list[int], list[int], int, int, list[Any]]
 
 
-def deal(rules: Ruleset, dealer: int, rng: Random) -> Deal:
-    """Deal a hand from shuffled decks, as ``GameState`` deals one: a
-    Chkobba first card kept or tabled at random (the two legal moves), a
-    redeal while the table calls for one, Escoba's sweeps at the deal.
-    Without a first card the hands are left empty and the first round on
-    top of the stock, for :func:`_play_hand` to deal (and declare) as it
-    deals every round."""
-    players = rules.players
-    size = rules.hand_size
-    redeals = rules.redeal_kings is not None or rules.redeal_aces is not None
-    fifteens = rules.initial_fifteen_sweeps
+def _deal_first_card(rules: Ruleset, dealer: int, rng: Random) -> Deal:
+    """Deal a hand with a first card (Chkobba), as ``GameState`` deals one:
+    the first card kept or tabled at random (the two legal moves), a redeal
+    while the table calls for one, sweeps at the deal."""
+    order = [0] * 40
     while True:
-        order = shuffled(rng)
-        if rules.first_card_choice:
-            keep = rng.below(2) == 0  # legal_moves(): keep first, then table
-            dealt, table, rest = deal_hand(
-                rules, dealer, [_CARDS[index] for index in order], keep
-            )
-            hands = list(dealt)
-            stock = [card.index for card in rest]
-        else:
-            # deal_hand's order on indexes: a packet for each seat, then the
-            # table.  The packets stay in the stock, on top: the play deals
-            # them as it deals every round.
-            dealt_first = players * size
-            hands = [0] * players
-            table = 0
-            for k in range(dealt_first, dealt_first + rules.table_size):
-                table |= _ONE << order[k]
-            stock = order[:dealt_first] + order[dealt_first + rules.table_size :]
-        if redeals and needs_redeal(rules, table):
-            continue
-        sides = rules.sides
-        piles = [0] * sides
-        sweeps = [0] * sides
-        last = -1
-        swept = initial_sweeps(rules, table) if fifteens else 0
-        if swept:
-            side = rules.side_of(dealer)
-            piles[side] |= table
-            sweeps[side] += swept
-            last = dealer
-            table = 0
-        made = (
-            list(declare_round(rules, hands))
-            if rules.declarations and rules.first_card_choice
-            else []
+        _shuffle(rng, order)
+        keep = rng.below(2) == 0  # legal_moves(): keep first, then table
+        dealt, table, rest = deal_hand(
+            rules, dealer, [_CARDS[order[k]] for k in range(40)], keep
         )
-        return hands, table, piles, sweeps, stock, (dealer + 1) % players, last, made
+        if not _redealt(rules, table):
+            break
+    piles = [0] * 8
+    sweeps = [0] * 8
+    table, last = _sweep_the_deal(rules, dealer, table, piles, sweeps)
+    made = list(declare_round(rules, list(dealt))) if rules.declarations else []
+    return (
+        list(dealt),
+        table,
+        [piles[k] for k in range(rules.sides)],
+        [sweeps[k] for k in range(rules.sides)],
+        [card.index for card in rest],
+        (dealer + 1) % rules.players,
+        last,
+        made,
+    )
+
+
+def _redealt(rules: Ruleset, table: int) -> bool:
+    """Whether the table dealt calls for a redeal."""
+    return (
+        rules.redeal_kings is not None or rules.redeal_aces is not None
+    ) and needs_redeal(rules, table)
+
+
+def _sweep_the_deal(
+    rules: Ruleset, dealer: int, table: int, piles: list[int], sweeps: list[int]
+) -> tuple[int, int]:
+    """Escoba's sweeps at the deal: the dealer's side takes a table that
+    makes them.  Return the table left and the last capturer (-1: none)."""
+    swept = initial_sweeps(rules, table) if rules.initial_fifteen_sweeps else 0
+    if not swept:
+        return table, -1
+    side = rules.side_of(dealer)
+    piles[side] |= table
+    sweeps[side] += swept
+    return 0, dealer
+
+
+def _play_fresh_hand(
+    rules: Ruleset,
+    dealer: int,
+    rng: Random,
+    search: bool,
+    piles: list[int],
+    sweeps: list[int],
+    made: list[Any],
+) -> None:
+    """Deal a hand from a shuffled deck and play it at random, as
+    :func:`_play_hand` plays a hand in play: the piles and sweeps (by side)
+    and the declarations end as the hand's.  The seats' first packets stay
+    on the stock, for the play to deal as it deals every round; all of it
+    on C arrays when compiled."""
+    players = rules.players
+    dealt_first = players * rules.hand_size
+    after = dealt_first + rules.table_size
+    order = [0] * 40
+    while True:
+        _shuffle(rng, order)
+        table = 0
+        for k in range(dealt_first, after):
+            table |= _ONE << order[k]
+        if not _redealt(rules, table):
+            break
+    stock = [0] * 40
+    left = 0
+    for k in range(40):
+        if k < dealt_first or k >= after:
+            stock[left] = order[k]
+            left += 1
+    for k in range(rules.sides):
+        piles[k] = 0
+        sweeps[k] = 0
+    table, last = _sweep_the_deal(rules, dealer, table, piles, sweeps)
+    hands = [0] * 8
+    _play_out(
+        rules, hands, table, piles, sweeps, stock, left,
+        (dealer + 1) % players, last, made, dealer, rng, search,
+    )  # fmt: skip
 
 
 def _play_hand(
-    rules: Ruleset, compulsion: int, hand_in_play: Deal, dealer: int, rng: Random
+    rules: Ruleset,
+    hand_in_play: Deal,
+    dealer: int,
+    rng: Random,
+    search: bool,
 ) -> None:
     """Play the hand to its end at random, in place: the piles and sweeps
     (and the declarations, on a refill) of ``hand_in_play`` become the
     hand's final ones, the table's last cards in the last capturer's pile."""
     seats, table, side_piles, side_sweeps, deck, seat, last, made = hand_in_play
-    players = rules.players
-    size = rules.hand_size
-    partnerships = rules.partnerships
-    sweep_rules = rules.ace_takes_all or rules.last_card_sweep_counts
-    optional_ace = rules.ace_may_trail and rules.ace_takes_all
-    declarations = rules.declarations
-    key = rules._capture_key
-    patterns = _PATTERNS
     # Fixed arrays of masks and counts: C arrays in the compiled build, so
-    # that a ply makes no Python object but its list of plays.
+    # that a ply makes no Python object.
     hands = [0] * 8
-    for k in range(players):
+    for k in range(rules.players):
         hands[k] = seats[k]
     piles = [0] * 8
     sweeps = [0] * 8
@@ -316,8 +681,46 @@ def _play_hand(
     left = len(deck)
     for k in range(left):
         stock[k] = deck[k]
+    _play_out(
+        rules, hands, table, piles, sweeps, stock, left, seat, last, made,
+        dealer, rng, search,
+    )  # fmt: skip
+    for k in range(len(side_piles)):
+        side_piles[k] = piles[k]
+        side_sweeps[k] = sweeps[k]
+
+
+def _play_out(
+    rules: Ruleset,
+    hands: list[int],
+    table: int,
+    piles: list[int],
+    sweeps: list[int],
+    stock: list[int],
+    left: int,
+    seat: int,
+    last: int,
+    made: list[Any],
+    dealer: int,
+    rng: Random,
+    search: bool,
+) -> None:
+    """The play of a hand to its end at random on fixed arrays (C arrays
+    when compiled): the seats' ``hands``, the sides' ``piles`` and
+    ``sweeps``, ``left`` cards of ``stock`` (top first); ``seat`` to move,
+    ``last`` the last capturer (-1: none).  The rounds are dealt from the
+    stock when every hand is empty, their declarations added to ``made``;
+    the table's last cards go to the last capturer's pile."""
+    players = rules.players
+    size = rules.hand_size
+    partnerships = rules.partnerships
+    sweep_rules = rules.ace_takes_all or rules.last_card_sweep_counts
+    optional_ace = rules.ace_may_trail and rules.ace_takes_all
+    declarations = rules.declarations
     used = 0
     out: list[int] = []
+    plays = [0] * 512  # see _MAX_PLAYS; Cython sizes its C array from the literal
+    settings = settings_of(rules)
     round_over = True
     for k in range(players):
         if hands[k]:
@@ -337,9 +740,14 @@ def _play_hand(
             if declarations:
                 made.extend(declare_round(rules, [hands[k] for k in range(players)]))
             round_over = False
-        _plays(rules, patterns, key, optional_ace, compulsion, hands[seat], table, out)
-        count = len(out)
-        choice = out[rng.below(count)]
+        count = -1
+        if search and not (optional_ace and hands[seat] & _ACES):
+            count = _search(settings, hands[seat], table, plays)
+        if count >= 0:
+            choice = plays[rng.below(count)]
+        else:
+            out = legal_plays(rules, hands[seat], table, _PLAIN, False)
+            choice = out[rng.below(len(out))]
         index = choice & 63
         taken = choice >> 6
         played = _ONE << index
@@ -358,7 +766,7 @@ def _play_hand(
                         cards_left = True
                         break
                 if sweep_rules:
-                    if _sweep_counts(rules, index, before, cards_left):
+                    if sweep_counts(rules, index, before, cards_left):
                         sweeps[side] += 1
                 elif cards_left:
                     sweeps[side] += 1
@@ -375,20 +783,20 @@ def _play_hand(
             seat = 0
     if last >= 0:
         piles[last % 2 if partnerships else last] |= table
-    for k in range(len(side_piles)):
-        side_piles[k] = piles[k]
-        side_sweeps[k] = sweeps[k]
 
 
-def _sweep_counts(rules: Ruleset, index: int, before: int, cards_left: bool) -> bool:
-    """``GameState``'s sweep rule for a capture that empties the table
-    (``before`` the capture) under the ace and last-card options;
-    ``cards_left`` when any hand or the stock still holds a card."""
+def sweep_counts(rules: Ruleset, index: int, before: int, cards_left: bool) -> bool:
+    """Whether a capture by the card with ``index`` that empties the table
+    (``before`` the capture) scores a sweep; ``cards_left`` when any hand or
+    the stock still holds a card.  ``GameState.apply()`` asks it too: the
+    rule lives here only."""
     if rules.ace_takes_all and index % 10 == 0:
         if is_take_all(rules, before, _CARDS[index], before):
             if not rules.ace_sweep_is_scopa:
                 return False
         elif not rules.blocked_ace_sweeps and before & _ACES:
+            # A table ace blocked the take-all; the normal capture that
+            # emptied the table is no sweep under this rule (Cirulla).
             return False
     return rules.last_card_sweep_counts or cards_left
 
@@ -400,6 +808,7 @@ def play(
     dealer: int,
     rng: Random,
     whole_game: bool,
+    search: bool = _COMPILED,
 ) -> tuple[tuple[int, ...], int | None, int]:
     """Play at random from a hand in play (``None``: the next hand is to be
     dealt by ``dealer``) to the end of that hand, or of the game.
@@ -407,23 +816,34 @@ def play(
     Returns the match scores reached, the winning side (``None`` while the
     game goes on) and how many hands were finished.
     """
-    compulsion = _COMPULSION_CODES[rules.capture_compulsion]
     totals = list(scores)
+    sides = rules.sides
     finished = 0
+    piles = [0] * 8
+    sweeps = [0] * 8
     while True:
-        if hand_in_play is None:
-            hand_in_play = deal(rules, dealer, rng)
-        _play_hand(rules, compulsion, hand_in_play, dealer, rng)
+        if hand_in_play is None and not rules.first_card_choice:
+            made: list[Any] = []
+            _play_fresh_hand(rules, dealer, rng, search, piles, sweeps, made)
+            side_piles = [piles[k] for k in range(sides)]
+            side_sweeps = [sweeps[k] for k in range(sides)]
+        else:
+            if hand_in_play is None:
+                hand_in_play = _deal_first_card(rules, dealer, rng)
+            _play_hand(rules, hand_in_play, dealer, rng, search)
+            side_piles, side_sweeps, made = (
+                hand_in_play[2],
+                hand_in_play[3],
+                hand_in_play[7],
+            )
         declared = None
-        if hand_in_play[7]:
-            declared = [0] * rules.sides
-            for seat, _, gained in hand_in_play[7]:
+        if made:
+            declared = [0] * sides
+            for seat, _, gained in made:
                 declared[rules.side_of(seat)] += gained
-        points, cappotto_side = hand_totals(
-            rules, hand_in_play[2], hand_in_play[3], declared
-        )
-        for side, gained in enumerate(points):
-            totals[side] += gained
+        points, cappotto_side = hand_totals(rules, side_piles, side_sweeps, declared)
+        for side in range(sides):
+            totals[side] += points[side]
         finished += 1
         winner = cappotto_side
         if winner is None:
@@ -434,3 +854,19 @@ def play(
             return tuple(totals), winner, finished
         hand_in_play = None
         dealer = (dealer + 1) % rules.players
+
+
+def play_fresh(
+    rules: Ruleset, seeds: list[int], whole_game: bool, search: bool = _COMPILED
+) -> list[tuple[tuple[int, ...], int | None, int]]:
+    """:func:`play` from a game's start for each seed (the last seat deals
+    first), with one generator seeded again for each: what
+    :func:`~scopa_rules.random_playouts` plays from a ruleset."""
+    zeros = (0,) * rules.sides
+    dealer = rules.players - 1
+    rng = Random(0)
+    found = []
+    for seed in seeds:
+        rng.state = _mix(seed & _SEED_BITS)
+        found.append(play(rules, None, zeros, dealer, rng, whole_game, search))
+    return found

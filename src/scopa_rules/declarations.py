@@ -64,7 +64,11 @@ class Declaration(Frozen):
 
 def _kind_of(rules: Ruleset, mask: int) -> str | None:
     """The declaration a three-card hand (a mask) makes, if any."""
-    indexes = [index for index in range(40) if mask >> index & 1]
+    indexes = []
+    while mask:  # the three cards' indexes, lowest first
+        low = mask & -mask
+        mask ^= low
+        indexes.append(low.bit_length() - 1)
     wild = rules.wild_card
     others = [i for i in indexes if wild is None or i != wild.index]
     values = rules._values

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ._kernel import Deal, Random, play
+from ._kernel import Deal, Random, play, play_fresh
 from .deck import check_seed
 from .errors import InvalidStateError, shown
 from .rules import Ruleset
@@ -114,11 +114,10 @@ def random_playouts(
         raise InvalidStateError(
             f"start must be a GameState or a Ruleset, not {shown(start)}"
         )
-    zeros = (0,) * start.sides
-    dealer = start.players - 1
+    # From nothing, the points of a playout are its scores.
     return [
-        _result(zeros, play(start, None, zeros, dealer, Random(seed), whole_game))
-        for seed in seeds
+        Playout(scores, scores, winner, hands)
+        for scores, winner, hands in play_fresh(start, seeds, whole_game)
     ]
 
 

@@ -344,6 +344,7 @@ class Ruleset(Frozen):
     # the mask of the cards of each capture value.
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _capture_key: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    _play_key: int = attrs.field(init=False, eq=False, hash=False, repr=False)
     _value_masks: tuple[int, ...] = attrs.field(
         init=False, eq=False, hash=False, repr=False
     )
@@ -356,6 +357,7 @@ class Ruleset(Frozen):
         table = _CAPTURE_VALUE_TABLES[self.capture_values]
         object.__setattr__(self, "_values", tuple(table[i % 10] for i in range(40)))
         object.__setattr__(self, "_capture_key", _capture_key(self))
+        object.__setattr__(self, "_play_key", _play_key(self))
         object.__setattr__(self, "_option_values", tuple(self.to_dict().values()))
         object.__setattr__(
             self,
@@ -1090,6 +1092,16 @@ def _capture_key(rules: Ruleset) -> int:
         | list(CaptureMode).index(rules.capture_mode) << 3
         | rules.ace_takes_all << 5
         | list(TableAce).index(rules.table_ace) << 6
+    )
+
+
+def _play_key(rules: Ruleset) -> int:
+    # The capture key and what else decides a hand's legal plays: the
+    # compulsion, and whether an ace's take-all may be declined.
+    return (
+        rules._capture_key
+        | list(CaptureCompulsion).index(rules.capture_compulsion) << CAPTURE_KEY_BITS
+        | (rules.ace_may_trail and rules.ace_takes_all) << CAPTURE_KEY_BITS + 2
     )
 
 

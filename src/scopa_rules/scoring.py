@@ -52,8 +52,22 @@ def _best_primiera(suit_bits: int) -> int:
 
 # The best primiera value for each of the 1024 possible sets of one suit.
 _BEST_IN_SUIT = tuple(_best_primiera(bits) for bits in range(1024))
-_SEVENS = 1 << 6 | 1 << 16 | 1 << 26 | 1 << 36
-_SIXES = _SEVENS >> 1
+# For the tally, by a suit's set of ten bits: its best primiera value, how
+# many cards it holds, and (for coins) the run from the ace (C arrays when
+# compiled, filled below).
+_BEST = [0] * 1024
+_COUNT = [0] * 1024
+_RUN = [0] * 1024
+
+
+def _fill_tables() -> None:
+    for bits in range(1024):
+        _BEST[bits] = _BEST_IN_SUIT[bits]
+        _COUNT[bits] = bits.bit_count()
+        _RUN[bits] = (~bits & (bits + 1)).bit_length() - 1
+
+
+_fill_tables()
 
 
 @attrs.frozen(kw_only=True)
@@ -119,8 +133,6 @@ class SideScore(Frozen):
 
 
 _SIDE_FIELDS = tuple(field.name for field in attrs.fields(SideScore))
-_FIRST_POINTS = _SIDE_FIELDS.index("cards_points")
-_ALL_COINS = _SIDE_FIELDS.index("all_coins")
 
 
 @attrs.frozen(kw_only=True)
@@ -336,8 +348,10 @@ def score_hand(
             f"these rules have {rules.sides} sides: give {rules.sides} declaration "
             f"points, not {len(declared)}"
         )
+    rows: list[tuple[int | bool, ...]] = []
+    _tally(rules, [pile.mask for pile in pile_sets], sweeps, declared, rows)
     sides = []
-    for row in _tally(rules, [pile.mask for pile in pile_sets], sweeps, declared):
+    for row in rows:
         fields: dict[str, Any] = dict(zip(_SIDE_FIELDS, row, strict=True))
         sides.append(SideScore(**fields))
     return HandScore(
@@ -360,13 +374,9 @@ def hand_totals(
     """Each side's points for the hand and the cappotto side (see
     :attr:`HandScore.cappotto_side`), from pile masks: what the game needs
     at the end of every hand, without building the breakdown."""
-    rows = _tally(rules, piles, sweeps, declared)
-    totals = tuple([sum(row[_FIRST_POINTS:]) for row in rows])
-    if rules.cappotto:
-        for row in rows:
-            if row[_ALL_COINS]:
-                return totals, int(row[0])
-    return totals, None
+    totals: list[int] = []
+    cappotto_side = _tally(rules, piles, sweeps, declared, totals, False)
+    return tuple(totals), cappotto_side
 
 
 _GRANDE = 0b111 << 7  # J, Q and K of coins
@@ -385,67 +395,97 @@ def _tally(
     rules: Ruleset,
     piles: Sequence[int],
     sweeps: Sequence[int],
-    declared: Sequence[int] | None = None,
-) -> list[tuple[int | bool, ...]]:
-    """Each side's :class:`SideScore` fields, in order, from pile masks: the
-    one place the scoring rules are applied."""
-    best = _BEST_IN_SUIT
-    facts = []
-    for mask in piles:
+    declared: Sequence[int] | None,
+    out: list[Any],
+    rows: bool = True,
+) -> int | None:
+    """The one place the scoring rules are applied, from pile masks: append
+    to ``out`` each side's :class:`SideScore` fields, in order, or with
+    ``rows`` false only each side's points (:func:`hand_totals`: the end of
+    every hand of a search).  Return the cappotto side, if the rules score
+    one."""
+    sides = len(piles)
+    cards = [0] * 8  # C arrays when compiled: a side's facts, by side
+    coins_held = [0] * 8
+    total = [0] * 8
+    suits = [0] * 8
+    sevens = [0] * 8
+    sixes = [0] * 8
+    run = [0] * 8
+    for side in range(sides):
+        # A suit's row of ten bits at a time: table lookups.
+        mask = piles[side]
         coins = mask & 0x3FF
         hearts = mask >> 10 & 0x3FF
         spades = mask >> 20 & 0x3FF
-        clubs = mask >> 30
-        facts.append(
-            (
-                mask.bit_count(),
-                coins.bit_count(),
-                best[coins] + best[hearts] + best[spades] + best[clubs],
-                (coins != 0) + (hearts != 0) + (spades != 0) + (clubs != 0),
-                (mask & _SEVENS).bit_count(),
-                (mask & _SIXES).bit_count(),
-                (~coins & (coins + 1)).bit_length() - 1,
-            )
+        clubs = mask >> 30 & 0x3FF
+        cards[side] = _COUNT[coins] + _COUNT[hearts] + _COUNT[spades] + _COUNT[clubs]
+        coins_held[side] = _COUNT[coins]
+        total[side] = _BEST[coins] + _BEST[hearts] + _BEST[spades] + _BEST[clubs]
+        suits[side] = (coins != 0) + (hearts != 0) + (spades != 0) + (clubs != 0)
+        sevens[side] = (
+            (coins >> 6 & 1) + (hearts >> 6 & 1) + (spades >> 6 & 1) + (clubs >> 6 & 1)
         )
+        sixes[side] = (
+            (coins >> 5 & 1) + (hearts >> 5 & 1) + (spades >> 5 & 1) + (clubs >> 5 & 1)
+        )
+        run[side] = _RUN[coins]
     rule = rules.primiera_rule
-    cards_winner = _outright([f[0] for f in facts])
-    coins_winner = _outright([f[1] for f in facts])
+    cards_winner = _outright([cards[side] for side in range(sides)])
+    coins_winner = _outright([coins_held[side] for side in range(sides)])
     primiera_winner = _outright(
-        [_primiera_key(rule, f[2], f[3], f[4], f[5]) for f in facts]
+        [
+            _primiera_key(rule, total[side], suits[side], sevens[side], sixes[side])
+            for side in range(sides)
+        ]
     )
     re_bello_scores = rules.re_bello
     grande_scores = rules.grande
     napola_points = _NAPOLA_POINTS[rules.napola_points] if rules.napola else _NO_NAPOLA
-    rows: list[tuple[int | bool, ...]] = []
-    for side, (mask, fact, swept) in enumerate(zip(piles, facts, sweeps, strict=True)):
-        cards, coins_held, total, suits, sevens, sixes, run = fact
-        settebello = bool(mask & 1 << 6)
-        re_bello = bool(mask & 1 << 9)
+    cappotto_side = None
+    for side in range(sides):
+        mask = piles[side]
+        swept = sweeps[side]
+        settebello = mask >> 6 & 1
+        re_bello = mask >> 9 & 1
         grande = mask & _GRANDE == _GRANDE
-        rows.append(
+        all_coins = coins_held[side] == 10
+        if all_coins and rules.cappotto:
+            cappotto_side = side
+        points = [
+            int(cards_winner == side),
+            int(coins_winner == side),
+            settebello,
+            int(primiera_winner == side),
+            swept,
+            re_bello if re_bello_scores else 0,
+            napola_points[run[side]],
+            5 if grande_scores and grande else 0,
+            declared[side] if declared is not None else 0,
+        ]
+        if not rows:
+            gained = 0
+            for k in range(9):
+                gained += points[k]
+            out.append(gained)
+            continue
+        out.append(
             (
                 side,
-                cards,
-                coins_held,
-                settebello,
-                total,
-                suits,
-                sevens,
-                sixes,
+                cards[side],
+                coins_held[side],
+                bool(settebello),
+                total[side],
+                suits[side],
+                sevens[side],
+                sixes[side],
                 swept,
-                re_bello,
-                run,
+                bool(re_bello),
+                run[side],
                 grande,
-                coins_held == 10,
-                int(cards_winner == side),
-                int(coins_winner == side),
-                int(settebello),
-                int(primiera_winner == side),
-                swept,
-                int(re_bello_scores and re_bello),
-                napola_points[run],
-                5 if grande_scores and grande else 0,
-                declared[side] if declared is not None else 0,
+                all_coins,
+                # a list first: Cython unpacks a C array short
+                *[points[k] for k in range(9)],
             )
         )
-    return rows
+    return cappotto_side

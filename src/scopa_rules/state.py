@@ -46,18 +46,11 @@ from ._hands import (
     _packed_hand,
     _turns,
 )
-from ._kernel import optional_take_all_plays
+from ._kernel import Named, sweep_counts
+from ._kernel import legal_plays as kernel_plays
 from .captures import (
-    _ACES,
-    _PATTERNS,
-    _SPREAD,
-    Choices,
     can_capture,
-    describe_into,
     is_legal_capture,
-    is_take_all,
-    realise,
-    table_entry,
 )
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
@@ -72,7 +65,6 @@ from .errors import (
 )
 from .moves import Move, MoveKind, _unchecked_move
 from .rules import (
-    CAPTURE_KEY_BITS,
     CaptureCompulsion,
     Ruleset,
 )
@@ -124,20 +116,16 @@ _NO_COMPULSION = CaptureCompulsion.NONE
 _PLAYED_CARD = CaptureCompulsion.PLAYED_CARD
 
 
+def _move_of(play: int) -> Move:
+    """The move of a play packed by the kernel."""
+    if play < 64:
+        return _TRAILS[play]
+    return _unchecked_move(_CARDS[play & 63], _from_mask(play >> 6))
+
+
 # Moves are immutable values, so legal-move generation hands out shared
-# instances instead of building and validating new ones every time: the
-# trails by card index, the captures by ``captured << 6 | index``.
-_MOVE_CACHE: dict[int, Move] = {}
-
-
-def _play_move(index: int, mask: int) -> Move:
-    key = mask << 6 | index
-    move = _MOVE_CACHE.get(key)
-    if move is None:
-        if len(_MOVE_CACHE) > 200_000:
-            _MOVE_CACHE.clear()
-        move = _MOVE_CACHE[key] = _unchecked_move(_CARDS[index], _from_mask(mask))
-    return move
+# instances instead of building and validating new ones every time.
+_MOVES: Named[Move] = Named(_move_of)
 
 
 @attrs.frozen(kw_only=True)
@@ -595,8 +583,13 @@ class GameState:
             fields = self._s
             phase = fields[_PHASE]
             if phase is _PLAY:
-                moves = legal_plays(
-                    fields[_RULES], fields[_HANDS][fields[_TO_MOVE]], fields[_TABLE]
+                moves = tuple(
+                    kernel_plays(
+                        fields[_RULES],
+                        fields[_HANDS][fields[_TO_MOVE]],
+                        fields[_TABLE],
+                        _MOVES,
+                    )
                 )
             elif phase is _FIRST_CARD_PHASE:
                 card: Card = fields[_FIRST_CARD]  # the phase guarantees a card
@@ -770,7 +763,10 @@ class GameState:
             grown[side] |= taken | played
             piles = tuple(grown)
             last_capturer = seat
-            if not table and self._sweep_counts(card, table | taken, hands, stock):
+            # A capture that empties the table took all of it: ``taken``.
+            if not table and sweep_counts(
+                rules, card.index, taken, bool(stock) or any(hands)
+            ):
                 sweeps = _bump(sweeps, side, sweeps[side] + 1)
         else:
             table |= played
@@ -824,28 +820,6 @@ class GameState:
         raise IllegalMoveError(
             f"illegal move {move}: {self._illegal_reason(move, None)}"
         )
-
-    def _sweep_counts(
-        self,
-        card: Card,
-        before: int,
-        hands: tuple[int, ...],
-        stock: tuple[Card, ...],
-    ) -> bool:
-        """Whether a capture by ``card`` that empties the table (``before``
-        the capture) scores a sweep."""
-        rules = self.rules
-        if rules.ace_takes_all and card.mask & _ACES:
-            if is_take_all(rules, before, card, before):
-                if not rules.ace_sweep_is_scopa:
-                    return False
-            elif not rules.blocked_ace_sweeps and before & _ACES:
-                # A table ace blocked the take-all; the normal capture that
-                # emptied the table is no sweep under this rule (Cirulla).
-                return False
-        if rules.last_card_sweep_counts:
-            return True
-        return bool(stock) or any(hands)
 
     def _decide_first_card(self, move: Move) -> GameState:
         # The decision stays in the hand's history even when kings on the
@@ -1301,116 +1275,8 @@ def _mask(cards: CardSet | int) -> int:
 
 def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     """The legal plays from the cards of ``hand`` onto ``table`` (both masks),
-    in the documented order; the compulsion rule decides which trails stay."""
-    if not table:
-        # Nothing to capture: every card is trailed.
-        return tuple([_TRAILS[index] for index in _indexes(hand)])
-    if rules.ace_may_trail and hand & _ACES and rules.ace_takes_all:
-        return _plays_with_optional_take_all(rules, hand, table)
-    # The table's capture entry: captures.pattern_of and table_entry written
-    # out for the common case of a known pattern (this runs for every move).
-    spread = _SPREAD
-    entry = _PATTERNS.get(
-        (
-            spread[table & 0x3FF]
-            + spread[table >> 10 & 0x3FF]
-            + spread[table >> 20 & 0x3FF]
-            + spread[table >> 30]
-        )
-        << CAPTURE_KEY_BITS
-        | rules._capture_key
-    )
-    if entry is None:
-        entry = table_entry(rules, table)
-    compulsion = rules.capture_compulsion
-    moves: list[Move] = []
-    trails: list[Move] = []  # set aside under the whole-hand compulsion
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        index = low.bit_length() - 1
-        described = entry[index]
-        if described is None:
-            described = describe_into(rules, table, entry, index)
-        if not described:
-            if compulsion is _WHOLE_HAND:
-                trails.append(_TRAILS[index])
-            else:
-                moves.append(_TRAILS[index])
-            continue
-        if type(described) is int:
-            # The common case, inlined: one capture, every table card of the
-            # ranks it touches.
-            mask = table & described
-            move = _MOVE_CACHE.get(mask << 6 | index)
-            moves.append(move if move is not None else _play_move(index, mask))
-        elif type(described) is tuple:
-            # Several captures, each all the table cards of its ranks: cheap
-            # to map, so not worth keeping (random play seldom meets the
-            # same table twice).
-            for mask in realise(table, described):
-                move = _MOVE_CACHE.get(mask << 6 | index)
-                moves.append(move if move is not None else _play_move(index, mask))
-        else:
-            moves.extend(_many_captures(rules, table, index, described))
-        if compulsion is _NO_COMPULSION:
-            moves.append(_TRAILS[index])
-    if compulsion is _WHOLE_HAND and not moves:
-        return tuple(trails)  # no card can capture: any may be trailed
-    return tuple(moves)
-
-
-def _plays_with_optional_take_all(
-    rules: Ruleset, hand: int, table: int
-) -> tuple[Move, ...]:
-    """``ace_may_trail``: an ace whose only capture is the take-all may also
-    be trailed, and that capture does not count for the compulsion (a
-    blocked ace's normal capture does).  The kernel owns the rule; its plays
-    become moves here."""
-    plays: list[int] = []
-    optional_take_all_plays(rules, hand, table, plays)
-    return tuple(
-        [
-            _TRAILS[play] if play < 64 else _play_move(play & 63, play >> 6)
-            for play in plays
-        ]
-    )
-
-
-# Captures that take only some of a rank's table cards cost a mapping each
-# (see captures.Choices): on a crowded table with pairs that is most of the
-# work.  A search bot meets the same tables again and again, so those moves
-# are kept by exact table and card.  The cache is bounded by the
-# moves it holds, not by tables: on a big house-rules table one card has
-# thousands of moves.
-_MANY_CAPTURES: dict[int, tuple[Move, ...]] = {}
-_MANY_CAPTURES_LIMIT = 1 << 18
-_many_held = 0
-
-
-def _many_captures(
-    rules: Ruleset, table: int, index: int, described: Choices
-) -> tuple[Move, ...]:
-    global _many_held
-    key = (table << 6 | index) << CAPTURE_KEY_BITS | rules._capture_key
-    moves = _MANY_CAPTURES.get(key)
-    if moves is None:
-        moves = tuple([_play_move(index, mask) for mask in realise(table, described)])
-        if _many_held + len(moves) > _MANY_CAPTURES_LIMIT:
-            _MANY_CAPTURES.clear()
-            _many_held = 0
-        _MANY_CAPTURES[key] = moves
-        _many_held += len(moves)
-    return moves
-
-
-def _indexes(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        found.append(low.bit_length() - 1)
-    return found
+    in the documented order: the kernel's plays, as moves."""
+    return tuple(kernel_plays(rules, hand, table, _MOVES))
 
 
 def _bump(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
