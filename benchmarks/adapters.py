@@ -76,7 +76,10 @@ openspiel 2.41x (2.34, 2.74), 1.90x (2.20, 1.91); os sampled 1.98x (2.10,
 Python the observation is the floor: a constant array in its place saves 5.2
 to 6.0 µs a move in the PettingZoo run, 1.5x to 1.9x a library move, and the
 rest of the environment's share is 0.8x (see docs/adapters.rst, "What it
-costs").
+costs").  After the kernel's legal plays came in (a compiled library move of
+2.0 µs, not 2.5), three more runs: compiled pettingzoo 1.98x to 2.12x,
+gymnasium 1.77x to 1.94x, openspiel 1.88x to 2.05x, os sampled 1.43x to
+1.57x; pure 2.08x to 2.19x, 1.76x to 2.00x, 1.76x to 1.84x, 1.77x to 1.92x.
 
 Run:  python benchmarks/adapters.py [--games 20] [--preset scopa] [--rounds 7]
       [--ways actions,observed,...]
