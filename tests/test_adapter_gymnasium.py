@@ -52,6 +52,23 @@ def test_masked_rollout_against_chosen_bots() -> None:
     assert not env.action_masks().any()
 
 
+def test_each_mask_is_an_array_of_its_own() -> None:
+    env = ScopaEnv()
+    _, info = env.reset(seed=2)
+    first, second = env.action_masks(), env.action_masks()
+    assert first is not second
+    assert first is not info["action_mask"]
+    assert (first == second).all()
+    assert (first == info["action_mask"]).all()
+    first[:] = True
+    assert (env.action_masks() == second).all()
+    _, _, _, _, info = env.step(int(np.flatnonzero(second)[0]))
+    assert (env.action_masks() == info["action_mask"]).all()
+    assert env.action_masks().tolist() == [
+        bool(flag) for flag in env.point.action_mask()
+    ]
+
+
 def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
     env = ScopaEnv(illegal_action_reward=-5.0)
     env.reset(seed=1)

@@ -164,6 +164,10 @@ def test_resampling_keeps_the_information_state() -> None:
     other = dealing.resample_from_infostate(0, sampler)
     assert other.information_state_string(0) == dealing.information_state_string(0)
     assert other.history() == dealing.history()
+    # The clone deals on from its own undealt cards, each as likely.
+    left = sr.ALL_CARDS - sr.CardSet(other._dealing)
+    assert other.chance_outcomes() == [(card.index, 1 / 30) for card in left]
+    assert len(dealing.chance_outcomes()) == 30
     state = play_to(game.new_initial_state(), 55, seed=4)
     for seat in range(4):
         sample = state.resample_from_infostate(seat, sampler)

@@ -60,6 +60,11 @@ def test_illegal_actions_raise() -> None:
     game.reset(seed=1)
     with pytest.raises(sr.IllegalMoveError, match="is not legal here"):
         game.step(95)
+    # None is for agents that are done; a live one gets the library's error.
+    with pytest.raises(sr.IllegalMoveError, match="an action id is an integer"):
+        game.step(None)
+    game.step(np.int64(game.point.legal_actions()[0]))
+    assert game.agent_selection == "seat_1"
 
 
 def test_rendering(capsys: pytest.CaptureFixture[str]) -> None:

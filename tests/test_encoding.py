@@ -10,6 +10,7 @@ seat the same observation.
 from __future__ import annotations
 
 import random
+import struct
 
 import pytest
 from hypothesis import given
@@ -17,6 +18,13 @@ from hypothesis import strategies as st
 
 import scopa_rules as sr
 from scopa_rules import strategies as sst
+from scopa_rules.observation import (
+    _card_float32_by_bits,
+    _card_float32_by_bytes,
+    _card_floats_by_bits,
+    _card_floats_by_bytes,
+    _state_parts,
+)
 
 any_rules = sst.presets() | sst.rulesets(max_table_size=8)
 states = sst.game_states(any_rules, max_moves=60)
@@ -253,6 +261,14 @@ def test_the_fast_observation_is_the_views(
         view = point.state.view(seat)
         expected = sr.observe(view, played=point.played, taken=point.taken)
         assert point.observe(seat) == expected
+        # Each build expands the card blocks its own way; both give the same.
+        masks = _state_parts(point.state, seat, point.played, point.taken)[0]
+        cards = expected[: 40 * len(masks)]
+        assert _card_floats_by_bits(masks) == list(cards)
+        assert _card_floats_by_bytes(masks) == list(cards)
+        float32 = struct.pack(f"<{len(cards)}f", *cards)
+        assert _card_float32_by_bits(masks) == float32
+        assert _card_float32_by_bytes(masks) == float32
 
 
 def test_a_sample_keeps_a_kept_card_after_a_tabled_one() -> None:

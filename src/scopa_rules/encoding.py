@@ -59,8 +59,9 @@ import attrs
 from .cards import Card, CardSet, _from_mask
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, shown
 from .moves import Move, MoveKind
-from .observation import _floats, _state_parts
-from .state import _PHASE, _TO_MOVE, GameState, Phase
+from .observation import _state_floats
+from .state import _FIRST_CARD_PHASE as _FIRST_CARD
+from .state import _PHASE, _PLAY, _TO_MOVE, GameState
 
 __all__ = [
     "ACTION_ENCODING_VERSION",
@@ -148,7 +149,7 @@ class ActionState:
         # framework asks for it at every step.
         fields = self.state._dealt()
         phase = fields[_PHASE]
-        if phase is Phase.PLAY or phase is Phase.FIRST_CARD:
+        if phase is _PLAY or phase is _FIRST_CARD:
             to_move: int = fields[_TO_MOVE]
             return to_move
         return None
@@ -194,7 +195,7 @@ class ActionState:
 
     def _work_out_legal_actions(self) -> tuple[int, ...]:
         if self.played is None:
-            if self.state._dealt()[_PHASE] is Phase.FIRST_CARD:
+            if self.state._dealt()[_PHASE] is _FIRST_CARD:
                 return (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)
             # The moves come grouped by card, in card order.
             cards: list[int] = []
@@ -279,6 +280,15 @@ class ActionState:
         >>> point.current_player, point.played
         (1, None)
         """
+        if self.played is None and type(action) is int:
+            # Most actions: a card with a single move, or a first-card
+            # decision.  Then the legal moves and actions pair up in order
+            # (cards in card order; keep before table), as in step().
+            moves = self.state.legal_moves()
+            legal = self.legal_actions()
+            if len(moves) == len(legal) and action in legal:
+                move = moves[legal.index(action)]
+                return _point(self.state.apply(move, check=False))
         result = self.step(action)
         if isinstance(result, ActionState):
             return result
@@ -293,7 +303,7 @@ class ActionState:
         >>> point.observe(1) == sr.observe(point.state.view(1))
         True
         """
-        return _floats(*_state_parts(self.state, seat, self.played, self.taken))
+        return _state_floats(self.state, seat, self.played, self.taken)
 
     def _situation(self) -> str:
         if self.played is None:

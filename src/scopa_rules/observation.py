@@ -58,7 +58,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import itemgetter
+from struct import Struct
 
+from ._compiled import _is_extension
 from .cards import Card, CardSet, _from_mask
 from .errors import InvalidStateError, shown
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, CaptureValues, Ruleset
@@ -204,33 +206,35 @@ def observe(
     """
     if not isinstance(view, PlayerView):
         raise InvalidStateError(f"observe needs a PlayerView, not {shown(view)}")
-    return _floats(
-        *_parts(
-            view.rules,
-            view.seat,
-            view.hand.mask,
-            view.table.mask,
-            [pile.mask for pile in view.piles],
-            0 if view.first_card is None else view.first_card.mask,
-            0 if played is None else played.mask,
-            taken.mask,
-            view.current_player,
-            view.dealer,
-            view.last_capturer,
-            view.hand_sizes,
-            view.stock_size,
-            view.sweeps,
-            view.scores,
-            view.phase,
-            view.first_card_kept,
-            [cards.mask for cards in view.declared],
+    return tuple(
+        _float_list(
+            _parts(
+                view.rules,
+                view.seat,
+                view.hand.mask,
+                view.table.mask,
+                [pile.mask for pile in view.piles],
+                0 if view.first_card is None else view.first_card.mask,
+                0 if played is None else played.mask,
+                taken.mask,
+                view.current_player,
+                view.dealer,
+                view.last_capturer,
+                view.hand_sizes,
+                view.stock_size,
+                view.sweeps,
+                view.scores,
+                view.phase,
+                view.first_card_kept,
+                [cards.mask for cards in view.declared],
+            )
         )
     )
 
 
 def _state_parts(
     state: GameState, seat: int, played: Card | None, taken: CardSet
-) -> tuple[list[int], list[float]]:
+) -> _Parts:
     """The parts of ``observe(state.view(seat), ...)`` (see :func:`_parts`):
     each argument is the field :meth:`PlayerView.of` reads, taken from the
     state's stored masks rather than through its card-set properties, which
@@ -292,68 +296,183 @@ def _parts(
     phase: Phase,
     kept: bool | None,
     declared: Sequence[int],
-) -> tuple[list[int], list[float]]:
-    """The observation as the masks of its card blocks and the numbers that
-    follow them: the one place its layout is written.  The card blocks stay
-    masks so that numpy can unpack them in one call."""
+) -> _Parts:
+    """The observation in parts: the masks of its card blocks, in order, the
+    one-hot rows of the seats, the counts, and the last blocks (phase, first
+    card, rules).  The one place its layout is written; the tuple, list and
+    float32 forms are made from the parts (:func:`_float_list`,
+    :func:`_float32_bytes`)."""
     # The plan of the ruleset and seat, keyed by identity: hashing a ruleset
     # costs more than a whole observation.  The entry keeps the ruleset alive,
-    # so its id stays its own.
-    cached = _PLANS.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        cached = _new_plans(rules)
-    seat_order, by_seat, by_side, hot, tails = cached[1][seat]
+    # so its id stays its own.  The plans used last are checked first.
+    global _last_plans
+    plans = _last_plans
+    if plans[0] is not rules:
+        cached = _PLANS.get(id(rules))
+        if cached is None or cached[0] is not rules:
+            cached = _new_plans(rules)
+        plans = _last_plans = cached
+    seat_order, by_side, by_counts, heads, tails = plans[1][seat]
     n = len(seat_order)
     seen = hand | table | first
-    masks = [hand, table, *by_side(piles)]
     for pile in piles:
         seen |= pile
     if rules.declarations:
         known = [declared[other] for other in seat_order[1:]]
         for cards in known:
             seen |= cards
-        masks.append(_FULL & ~seen)
-        masks += known
+        unseen = _FULL & ~seen
+        masks = (hand, table, *by_side(piles), unseen, *known, first, played, taken)
     else:
-        masks.append(_FULL & ~seen)
-    masks += (first, played, taken)
-    out: list[float] = []
-    out += hot[n if to_move is None else (to_move - seat) % n]
-    out += hot[(dealer - seat) % n]
-    out += hot[n if last_capturer is None else (last_capturer - seat) % n]
-    # The counts as floats here, once: the hot rows and tails already are.
-    out += map(float, (*by_seat(hand_sizes), stock, *by_side(sweeps), *by_side(scores)))
-    # By the phase's value: an Enum member hashes in Python.
-    out += tails[phase._value_, kept]
-    return masks, out
+        masks = (hand, table, *by_side(piles), _FULL & ~seen, first, played, taken)
+    # The seat to move, the dealer and the last capturer, each counted from
+    # the viewer (n: none).
+    head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
+    head = (head + (dealer - seat) % n) * (n + 1)
+    head += n if last_capturer is None else (last_capturer - seat) % n
+    return (
+        masks,
+        heads[head],
+        by_counts((*hand_sizes, stock, *sweeps, *scores)),
+        # By the phase's value: an Enum member hashes in Python.
+        tails[phase._value_, kept],
+    )
 
 
-def _floats(masks: list[int], numbers: list[float]) -> tuple[float, ...]:
-    return tuple(_float_list(masks, numbers))
+def _state_floats(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> tuple[float, ...]:
+    """``observe(state.view(seat), played=played, taken=taken)``."""
+    return tuple(_float_list(_state_parts(state, seat, played, taken)))
 
 
-def _float_list(masks: list[int], numbers: list[float]) -> list[float]:
-    """The observation's entries in a fresh list (OpenSpiel's tensors are
-    lists)."""
-    suit = _SUIT_BITS
-    out: list[float] = []
-    for mask in masks:
-        if mask:
-            out += suit[mask & 1023]
-            out += suit[mask >> 10 & 1023]
-            out += suit[mask >> 20 & 1023]
-            out += suit[mask >> 30]
-        else:  # the open capture's blocks, mostly
-            out += _NO_CARDS
-    out += numbers
+def _state_float_list(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> list[float]:
+    """The same in a fresh list (OpenSpiel's tensors are lists)."""
+    return _float_list(_state_parts(state, seat, played, taken))
+
+
+def _state_float32(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> bytearray:
+    """The same as float32 bytes (numpy reads them in one call)."""
+    return _float32_bytes(_state_parts(state, seat, played, taken))
+
+
+def _float_list(parts: _Parts) -> list[float]:
+    """The observation's entries in a fresh list, from its parts."""
+    masks, head, counts, tail = parts
+    out = _card_floats(masks)
+    out += head[0]
+    out += map(float, counts)
+    out += tail[0]
     return out
 
 
-# A card block's entries, a suit (ten bits of the mask) at a time.
-# Built from five-bit halves: importing the library stays fast.
-_FIVE_BITS = [tuple(float(bits >> i & 1) for i in range(5)) for bits in range(32)]
-_SUIT_BITS = tuple(low + high for high in _FIVE_BITS for low in _FIVE_BITS)
-_NO_CARDS = (0.0,) * 40
+def _float32_bytes(parts: _Parts) -> bytearray:
+    """The observation's entries as float32 bytes, little-endian, in a fresh
+    buffer (numpy reads them without converting a Python float), from its
+    parts."""
+    masks, head, counts, tail = parts
+    out = _card_float32(masks)
+    out += head[1]
+    out += _packer(len(counts)).pack(*counts)
+    out += tail[1]
+    return out
+
+
+# The card blocks are expanded one of two ways, with the same result: what
+# is fastest in Python costs many calls into the interpreter when compiled,
+# and what C does in a few instructions is a slow loop in Python.
+#
+# In Python, a block goes a byte at a time: every block in one integer, its
+# bytes each index a table of eight entries.
+
+
+def _card_bytes(masks: tuple[int, ...]) -> bytes:
+    """The masks' bytes, five a block, little-endian, the first block first."""
+    cards = 0
+    for mask in reversed(masks):
+        cards = cards << 40 | mask
+    return cards.to_bytes(5 * len(masks), "little")
+
+
+def _card_floats_by_bytes(masks: tuple[int, ...]) -> list[float]:
+    entries = _BYTE_FLOATS
+    out: list[float] = []
+    for byte in _card_bytes(masks):
+        out += entries[byte]
+    return out
+
+
+def _card_float32_by_bytes(masks: tuple[int, ...]) -> bytearray:
+    entries = _BYTE_FLOAT32
+    return bytearray().join([entries[byte] for byte in _card_bytes(masks)])
+
+
+# Compiled, the entries start at zero and each card's is set, a bit of a
+# block's mask at a time (C integers, a C table of bit indexes).
+
+
+def _card_floats_by_bits(masks: tuple[int, ...]) -> list[float]:
+    out = [0.0] * (40 * len(masks))
+    start = 0
+    for mask in masks:
+        while mask:
+            low = mask & -mask
+            out[start + _BIT_INDEX[low % 67]] = 1.0
+            mask ^= low
+        start += 40
+    return out
+
+
+def _card_float32_by_bits(masks: tuple[int, ...]) -> bytearray:
+    out = bytearray(160 * len(masks))
+    # A float32 1.0 is the bytes 00 00 80 3f: its last two are set.
+    start = 2
+    for mask in masks:
+        while mask:
+            low = mask & -mask
+            at = start + 4 * _BIT_INDEX[low % 67]
+            out[at] = 0x80
+            out[at + 1] = 0x3F
+            mask ^= low
+        start += 160
+    return out
+
+
+# The index of a single bit of a mask: the 40 powers of two leave 40
+# different remainders modulo 67.
+_BIT_INDEX = [0] * 67
+
+
+def _fill_bit_index() -> None:
+    for index in range(40):
+        _BIT_INDEX[(1 << index) % 67] = index
+
+
+_fill_bit_index()
+_COMPILED = _is_extension(__file__)
+_card_floats = _card_floats_by_bits if _COMPILED else _card_floats_by_bytes
+_card_float32 = _card_float32_by_bits if _COMPILED else _card_float32_by_bytes
+
+
+def _packer(count: int) -> Struct:
+    packer = _PACKERS.get(count)
+    if packer is None:
+        packer = _PACKERS[count] = Struct(f"<{count}f")
+    return packer
+
+
+_PACKERS: dict[int, Struct] = {}
+
+# A byte of a card block as the entries of its eight cards, lowest first: as
+# floats, and as float32 bytes.  Built from four-bit halves: importing the
+# library stays fast.
+_FOUR_BITS = [tuple(float(bits >> i & 1) for i in range(4)) for bits in range(16)]
+_BYTE_FLOATS = tuple(low + high for high in _FOUR_BITS for low in _FOUR_BITS)
+_BYTE_FLOAT32 = tuple(Struct("<8f").pack(*entries) for entries in _BYTE_FLOATS)
 _FULL = (1 << 40) - 1
 _PHASE_HOT = {
     phase: tuple(float(i == index) for i in range(len(_PHASES)))
@@ -363,17 +482,29 @@ _PHASE_HOT = {
 
 _KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
 
+# A run of entries that only takes a few values, worked out once for each: as
+# floats and as float32 bytes.
+_Entries = tuple[tuple[float, ...], bytes]
+_Parts = tuple[tuple[int, ...], _Entries, tuple[int, ...], _Entries]
+
+
+def _entries(floats: tuple[float, ...]) -> _Entries:
+    return floats, _packer(len(floats)).pack(*floats)
+
+
 # What an observation under one ruleset from one seat always has: the seats
-# in playing order from it, getters that put a by-seat (by-side) tuple in
-# that order (the viewer's side first), the one-hot rows of n entries then a
-# row of zeros, and the last blocks (phase, first card, rules) by phase and
-# first-card decision.
+# in playing order from it, a getter that puts a by-side tuple in that order
+# (the viewer's side first), a getter that puts the counts (hand sizes,
+# stock, sweeps, scores) in order in one go, the one-hot rows of the seat to
+# move, the dealer and the last capturer (row n: none) by their three rows,
+# the last blocks (phase, first card, rules) by phase and first-card
+# decision.
 _SeatPlan = tuple[
     tuple[int, ...],
     Callable[[Sequence[int]], tuple[int, ...]],
     Callable[[Sequence[int]], tuple[int, ...]],
-    tuple[tuple[float, ...], ...],
-    dict[tuple[str, bool | None], tuple[float, ...]],
+    tuple[_Entries, ...],
+    dict[tuple[str, bool | None], _Entries],
 ]
 
 
@@ -385,14 +516,22 @@ def _new_plans(rules: Ruleset) -> tuple[Ruleset, tuple[_SeatPlan, ...]]:
 
 
 _PLANS: dict[int, tuple[Ruleset, tuple[_SeatPlan, ...]]] = {}
+# The plans used last: most callers observe under one ruleset.
+_last_plans: tuple[Ruleset | None, tuple[_SeatPlan, ...]] = (None, ())
 
 
 def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
     n, s = rules.players, rules.sides
     hot = tuple(tuple(float(i == index) for i in range(n)) for index in range(n + 1))
+    heads = tuple(
+        _entries(to_move + dealer + last)
+        for to_move in hot
+        for dealer in hot
+        for last in hot
+    )
     block = _rules_block(rules)
     tails = {
-        (phase.value, kept): phase_hot + kept_hot + block
+        (phase.value, kept): _entries(phase_hot + kept_hot + block)
         for phase, phase_hot in _PHASE_HOT.items()
         for kept, kept_hot in _KEPT.items()
     }
@@ -402,7 +541,15 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
         # getters always return tuples.
         seats = tuple((seat + r) % n for r in range(n))
         sides = tuple((rules.side_of(seat) + r) % s for r in range(s))
-        plans.append((seats, itemgetter(*seats), itemgetter(*sides), hot, tails))
+        # The counts come as hand sizes by seat, the stock, then sweeps and
+        # scores by side.
+        order = (
+            *seats,
+            n,
+            *(n + 1 + side for side in sides),
+            *(n + 1 + s + side for side in sides),
+        )
+        plans.append((seats, itemgetter(*sides), itemgetter(*order), heads, tails))
     return tuple(plans)
 
 

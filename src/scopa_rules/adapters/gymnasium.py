@@ -103,6 +103,9 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self._bot_rng = random.Random()
         self._point = ActionState(new_game(self.rules, seed=0))
+        # The last mask worked out, and the point it is of (none yet).
+        self._masked: ActionState | None = None
+        self._mask = np.zeros(NUM_ACTIONS, np.bool_)
 
     @property
     def point(self) -> ActionState:
@@ -142,8 +145,16 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         return {"action_mask": self.action_masks(), **extra}
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        """Which action ids are legal now (all false once the game is over)."""
-        return action_mask_array(self._point, np.bool_)
+        """Which action ids are legal now (all false once the game is over),
+        in an array of its own."""
+        # A masked policy asks for the mask that step() has just put in
+        # the info: the same point's mask is copied, not worked out again.
+        point = self._point
+        if self._masked is not point:
+            self._mask = action_mask_array(point, np.bool_)
+            self._masked = point
+        mask: np.ndarray[Any, np.dtype[np.bool_]] = self._mask.copy()
+        return mask
 
     def step(
         self, action: int

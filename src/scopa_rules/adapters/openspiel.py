@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any, Literal
 
 import attrs
@@ -49,8 +50,7 @@ from ..cards import ALL_CARDS, Card, CardSet
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
 from ..errors import InvalidStateError, shown
 from ..observation import (
-    _float_list,
-    _state_parts,
+    _state_float_list,
     most_hand_points,
     observation_layout,
     observation_size,
@@ -265,7 +265,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         self._returns = game.returns
         self._point: ActionState | None = None
         self._dealing: tuple[Card, ...] = ()
-        self._dealt = 0  # the mask of the cards in _dealing
+        # The indexes of the cards not in _dealing, in order: a chance
+        # node's outcomes.
+        self._left = _INDEXES
         # pyspiel asks for the player several times a step: worked out once
         # whenever the point changes.
         self._player = int(pyspiel.PlayerId.CHANCE)
@@ -282,11 +284,13 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def _set_point(self, point: ActionState) -> None:
         self._point = point
-        if point.state.phase is Phase.AWAITING_DEAL:
+        player = point.current_player
+        if player is not None:
+            self._player = player
+        elif point.state.phase is Phase.AWAITING_DEAL:
             self._player = _CHANCE
         else:
-            player = point.current_player
-            self._player = _TERMINAL if player is None else player
+            self._player = _TERMINAL
 
     def current_player(self) -> int:
         """The seat to act, or pyspiel's chance or terminal player id."""
@@ -329,16 +333,15 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if point is None or not 0 <= seat < self._rules.players:
             given = () if player is None else (player,)
             return pyspiels(self, *given)  # type: ignore[no-any-return]
-        return _float_list(*_state_parts(point.state, seat, point.played, point.taken))
+        return _state_float_list(point.state, seat, point.played, point.taken)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
-        outcomes = _OUTCOMES[40 - len(self._dealing)]
-        left = (_ALL_CARDS_MASK & ~self._dealt).to_bytes(5, "little")
-        indexes: list[int] = []
-        for cards, byte in zip(_BYTE_CARDS, left, strict=True):
-            indexes += cards[byte]
-        return [outcomes[index] for index in indexes]
+        left = self._left
+        outcomes = _OUTCOMES[len(left)]
+        if len(left) == 1:  # a getter of one index returns the pair itself
+            return [outcomes[left[0]]]
+        return [*itemgetter(*left)(outcomes)]
 
     def _apply_action(self, action: int) -> None:
         point = self._point
@@ -346,11 +349,14 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             assert point is not None
             self._set_point(point.apply(action))
             return
-        self._dealing = (*self._dealing, Card.from_index(action))
-        self._dealt |= 1 << action
+        # New tuples, never changed in place: a clone may share them.
+        left = self._left
+        at = left.index(action)
+        self._left = left[:at] + left[at + 1 :]
+        self._dealing = (*self._dealing, _CARDS[action])
         if len(self._dealing) < 40:
             return
-        deck, self._dealing, self._dealt = self._dealing, (), 0
+        deck, self._dealing, self._left = self._dealing, (), _INDEXES
         if point is None:
             self._set_point(ActionState(new_game(self._rules, deck=deck)))
         else:
@@ -381,7 +387,8 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if self._dealing:
             # No seat has seen any card of a deck being dealt.
             clone._dealing = tuple(rng.sample(list(ALL_CARDS), len(self._dealing)))
-            clone._dealt = CardSet(clone._dealing).mask
+            dealt = CardSet(clone._dealing)
+            clone._left = tuple(card.index for card in ALL_CARDS - dealt)
         point = self._point
         if point is None or point.state.phase is Phase.AWAITING_DEAL:
             return clone
@@ -448,17 +455,12 @@ class _Observer:
         return text
 
 
-# A chance node's outcomes are worked out a byte of the undealt cards at a
-# time: for byte k of the mask and its value, the card indexes it holds; and
-# for each number of cards left, every card's (index, chance) pair.
-_BYTE_CARDS = tuple(
-    tuple(tuple(8 * k + i for i in range(8) if byte >> i & 1) for byte in range(256))
-    for k in range(5)
-)
+# For each number of cards left to deal, every card's (index, chance) pair.
 _OUTCOMES = {
     left: tuple((index, 1.0 / left) for index in range(40)) for left in range(1, 41)
 }
-_ALL_CARDS_MASK = ALL_CARDS.mask
+_INDEXES = tuple(range(40))
+_CARDS = tuple(ALL_CARDS)
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)

@@ -125,13 +125,11 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
         """``agent``'s observation vector and action mask."""
         seat = self._seats[agent]
         point = self._point
-        if self._mover == seat:
-            action_mask = action_mask_array(point, np.int8)
-        else:
-            action_mask = np.zeros(NUM_ACTIONS, np.int8)
         return {
             "observation": observation_array(point, seat),
-            "action_mask": action_mask,
+            "action_mask": action_mask_array(point, np.int8)
+            if self._mover == seat
+            else np.zeros(NUM_ACTIONS, np.int8),
         }
 
     def step(self, action: int | None) -> None:
@@ -141,9 +139,11 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._point = self._point.apply(int(action))  # type: ignore[arg-type]
-        if self._point.state.is_over:
-            results = seat_returns(self._point.state, self.returns)
+        # apply() takes numpy's integers too, and refuses anything else
+        # with an IllegalMoveError.
+        point = self._point = self._point.apply(action)  # type: ignore[arg-type]
+        if point.state.is_over:
+            results = seat_returns(point.state, self.returns)
             self.rewards = dict(zip(self.agents, results, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
         self._select()
