@@ -60,7 +60,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from struct import Struct
 
-from ._compiled import _is_extension
+from ._compiled import is_compiled
 from .cards import Card, CardSet, _from_mask
 from .errors import InvalidStateError, shown
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, CaptureValues, Ruleset
@@ -453,7 +453,7 @@ def _fill_bit_index() -> None:
 
 
 _fill_bit_index()
-_COMPILED = _is_extension(__file__)
+_COMPILED = is_compiled(_card_floats_by_bits)
 _card_floats = _card_floats_by_bits if _COMPILED else _card_floats_by_bytes
 _card_float32 = _card_float32_by_bits if _COMPILED else _card_float32_by_bytes
 
