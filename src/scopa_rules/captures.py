@@ -114,10 +114,10 @@ _WAY = tuple[int, tuple[tuple[int, int], ...], int]
 _HALF_FIELDS = 15  # five ranks, three bits a rank
 _LOW_HALF = (1 << _HALF_FIELDS) - 1
 # (half's counts << 2 | capture values << 1 | high half) -> {total: its ways}
-_HALF_WAYS: dict[int, dict[int, list[_WAY]]] = {}
+_HALF_WAYS: dict[int, dict[int, tuple[_WAY, ...]]] = {}
 
 
-def _half_ways(rules: Ruleset, key: int) -> dict[int, list[_WAY]]:
+def _half_ways(rules: Ruleset, key: int) -> dict[int, tuple[_WAY, ...]]:
     """The ways to take cards of one half of a pattern, by their totals up
     to 15 (taking none too, with total 0), each as ``(columns, picks,
     cards)``: the ranks taken whole, the ``(rank, how many)`` taken in part
@@ -146,8 +146,10 @@ def _half_ways(rules: Ruleset, key: int) -> dict[int, list[_WAY]]:
     by_total: dict[int, list[_WAY]] = {}
     for total, columns, picks, cards in ways:
         by_total.setdefault(total, []).append((columns, picks, cards))
-    _HALF_WAYS[key] = by_total
-    return by_total
+    # Kept as tuples of tuples of ints, which the garbage collector stops
+    # tracking: it need not walk them on every full collection.
+    kept = _HALF_WAYS[key] = {total: tuple(found) for total, found in by_total.items()}
+    return kept
 
 
 def _ways_to_total(rules: Ruleset, pattern: int, target: int) -> list[_WAY]:
@@ -169,6 +171,11 @@ def _ways_to_total(rules: Ruleset, pattern: int, target: int) -> list[_WAY]:
                     for columns, picks, cards in lows
                 ]
     return found
+
+
+# Each Choices value once: patterns and totals share them.
+_SHARED_CHOICES: dict[Choices, Choices] = {}
+_SHARED_CHOICES_LIMIT = 1 << 16
 
 
 def _describe(rules: Ruleset, table_mask: int, rank: int) -> int | tuple[Any, ...]:
@@ -221,7 +228,12 @@ def _describe(rules: Ruleset, table_mask: int, rank: int) -> int | tuple[Any, ..
         groups.append((whole, ()))
     for _, picks in groups:
         if picks:
-            return Choices(groups)
+            # Patterns share their choices: one object each, fewer for the
+            # garbage collector to walk.
+            choices = Choices(groups)
+            if len(_SHARED_CHOICES) >= _SHARED_CHOICES_LIMIT:
+                _SHARED_CHOICES.clear()
+            return _SHARED_CHOICES.setdefault(choices, choices)
     if len(groups) == 1:
         return groups[0][0]
     return tuple([columns for columns, _ in groups])
