@@ -112,3 +112,28 @@ def test_the_pattern_cache_holds_at_most_its_limit_in_captures(
         assert sum(sizes) == captures._stored
         most = max(most, sum(sizes))
     assert most > 200
+
+
+def test_shared_choices_are_bounded_and_shared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every pattern, and the fifteen cache, gets its captures that take part
+    # of a rank from one shared table of them, which a long game must not
+    # grow for ever.
+    monkeypatch.setattr(captures, "_PATTERNS", {})
+    monkeypatch.setattr(captures, "_stored", 0)
+    monkeypatch.setattr(captures, "_BY_TOTAL", {})
+    monkeypatch.setattr(captures, "_SHARED_CHOICES", {})
+    monkeypatch.setattr(captures, "_SHARED_CHOICES_LIMIT", 20)
+    monkeypatch.setattr(state_module, "_PATTERNS", captures._PATTERNS)
+    shared = captures._SHARED_CHOICES
+    most = 0
+    for position in crowded_positions(60, seed=3):
+        assert position.legal_moves()
+        assert len(shared) <= 20
+        most = max(most, len(shared))
+    assert most > 10
+    for entry in captures._PATTERNS.values():
+        for described in entry:
+            if type(described) is captures.Choices and described in shared:
+                assert shared[described] is described
