@@ -125,11 +125,11 @@ def test_shared_choices_are_bounded_and_shared(
     monkeypatch.setattr(captures, "_BY_TOTAL", {})
     monkeypatch.setattr(captures, "_SHARED_CHOICES", {})
     monkeypatch.setattr(captures, "_SHARED_CHOICES_LIMIT", 20)
-    monkeypatch.setattr(state_module, "_PATTERNS", captures._PATTERNS)
+    monkeypatch.setattr(kernel, "_PATTERNS", captures._PATTERNS)
     shared = captures._SHARED_CHOICES
     most = 0
     for position in crowded_positions(60, seed=3):
-        assert position.legal_moves()
+        assert table_plays(position, Named(state_module._move_of))
         assert len(shared) <= 20
         most = max(most, len(shared))
     assert most > 10
