@@ -152,18 +152,23 @@ def _half_ways(rules: Ruleset, key: int) -> dict[int, tuple[_WAY, ...]]:
     return kept
 
 
-def _ways_to_total(rules: Ruleset, pattern: int, target: int) -> list[_WAY]:
+def _ways_to_total(
+    rules: Ruleset, pattern: int, target: int
+) -> list[_WAY] | tuple[_WAY, ...]:
     """Every way to take table cards adding up to ``target`` (1 to 15) from
     a table with ``pattern``, as ``(columns, picks, cards)`` (see
-    :func:`_half_ways`)."""
+    :func:`_half_ways`); the caller must not change the sequence (it may be
+    the cache's own)."""
     flag = (rules._capture_key & 1) << 1
     key = (pattern & _LOW_HALF) << 2 | flag
     low = _HALF_WAYS.get(key) or _half_ways(rules, key)
     key = (pattern >> _HALF_FIELDS) << 2 | flag | 1
     high = _HALF_WAYS.get(key) or _half_ways(rules, key)
-    found = []
+    if len(high) == 1:  # no high card, or none worth 15 or less
+        return low.get(target, ())
+    found = list(low.get(target, ()))  # the ways with no high card
     for total, highs in high.items():
-        lows = low.get(target - total)
+        lows = low.get(target - total) if total else None
         if lows is not None:
             for high_columns, high_picks, high_cards in highs:
                 found += [
@@ -178,10 +183,30 @@ _SHARED_CHOICES: dict[Choices, Choices] = {}
 _SHARED_CHOICES_LIMIT = 1 << 16
 
 
-def _describe(rules: Ruleset, table_mask: int, rank: int) -> int | tuple[Any, ...]:
-    """The captures of a card of ``rank`` (0 to 9) on ``table_mask``, in a
-    form that holds for every table with the same pattern (see
-    :func:`realise`):
+def _described(
+    groups: list[tuple[int, tuple[tuple[int, int], ...]]],
+) -> int | tuple[Any, ...]:
+    """The captures ``groups`` (``(columns, picks)`` each) in the form
+    :func:`_describe` gives them."""
+    for _, picks in groups:
+        if picks:
+            # Patterns share their choices: one object each, fewer for the
+            # garbage collector to walk.
+            choices = Choices(groups)
+            if len(_SHARED_CHOICES) >= _SHARED_CHOICES_LIMIT:
+                _SHARED_CHOICES.clear()
+            return _SHARED_CHOICES.setdefault(choices, choices)
+    if len(groups) == 1:
+        return groups[0][0]
+    return tuple([columns for columns, _ in groups])
+
+
+def _describe(
+    rules: Ruleset, table_mask: int, rank: int, pattern: int
+) -> int | tuple[Any, ...]:
+    """The captures of a card of ``rank`` (0 to 9) on ``table_mask``, whose
+    pattern is ``pattern``, in a form that holds for every table with the
+    same pattern (see :func:`realise`):
 
     * an int when the card has a single capture taking all the table's cards
       of the ranks it touches (the common case): those ranks' columns, so
@@ -194,7 +219,6 @@ def _describe(rules: Ruleset, table_mask: int, rank: int) -> int | tuple[Any, ..
     captures are another's with the suits of each rank exchanged.
     """
     value = rules._values[rank]
-    pattern = pattern_of(table_mask)
     take_all = False
     if value == 1 and rules.ace_takes_all:  # only aces have the value 1
         # The columns of every rank on the table: its suit rows folded into
@@ -209,34 +233,33 @@ def _describe(rules: Ruleset, table_mask: int, rank: int) -> int | tuple[Any, ..
         # option besides the normal captures; under "blocks" it is none.
         take_all = rules.table_ace is TableAce.EITHER
     mode = rules.capture_mode
-    ways = []
-    if mode is not CaptureMode.FIFTEEN:
+    groups: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    # Values differ by rank: the table cards matching the card's value are
+    # those of its rank.
+    singles = pattern >> 3 * rank & 7
+    rule = rules.capture_rule
+    if mode is CaptureMode.FIFTEEN:
+        pass  # no capture by value
+    elif singles and rule is not CaptureRule.FREE:
+        # A matching single is taken first, and is the fewest cards there
+        # can be: the common case, with no search.
+        groups = [(_RANK_COLUMNS[rank], ())] if singles == 1 else [(0, ((rank, 1),))]
+    else:
         ways = _ways_to_total(rules, pattern, value)
-        rule = rules.capture_rule
-        if ways and rule is not CaptureRule.FREE:
+        if ways and rule is CaptureRule.FEWEST_CARDS:
             fewest = min([cards for _, _, cards in ways])
-            # A single card is the fewest there can be: taking a matching
-            # single first is then taking the fewest cards.
-            if rule is CaptureRule.FEWEST_CARDS or fewest == 1:
-                ways = [way for way in ways if way[2] == fewest]
+            ways = [way for way in ways if way[2] == fewest]
+        groups = [(columns, picks) for columns, picks, _ in ways]
     if mode is not CaptureMode.MATCH:
         # A set can never both match a card's value and make fifteen with it
         # (that would need a value of 7.5): no way is found twice.
-        ways += _ways_to_total(rules, pattern, 15 - value)
-    groups = [(columns, picks) for columns, picks, _ in ways]
+        groups += [
+            (columns, picks)
+            for columns, picks, _ in _ways_to_total(rules, pattern, 15 - value)
+        ]
     if take_all and (whole, ()) not in groups:
         groups.append((whole, ()))
-    for _, picks in groups:
-        if picks:
-            # Patterns share their choices: one object each, fewer for the
-            # garbage collector to walk.
-            choices = Choices(groups)
-            if len(_SHARED_CHOICES) >= _SHARED_CHOICES_LIMIT:
-                _SHARED_CHOICES.clear()
-            return _SHARED_CHOICES.setdefault(choices, choices)
-    if len(groups) == 1:
-        return groups[0][0]
-    return tuple([columns for columns, _ in groups])
+    return _described(groups)
 
 
 def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...]:
@@ -300,15 +323,20 @@ def _fifteen_described(
     """:func:`_describe` for a ruleset that captures by fifteen alone, kept
     by the part of the pattern that can take part."""
     total = 15 - rules._values[rank]
-    key = (
-        (pattern_of(table_mask) & _WORTH_AT_MOST[rules._capture_key & 1][total]) << 4
-        | total
-    ) << CAPTURE_KEY_BITS | rules._capture_key
+    # The part of the pattern that can take part: the whole pattern's
+    # ways to the total are its ways.
+    pattern = pattern_of(table_mask) & _WORTH_AT_MOST[rules._capture_key & 1][total]
+    key = (pattern << 4 | total) << CAPTURE_KEY_BITS | rules._capture_key
     described = _BY_TOTAL.get(key)
     if described is None:
         if len(_BY_TOTAL) >= _BY_TOTAL_LIMIT:
             _BY_TOTAL.clear()
-        described = _BY_TOTAL[key] = _describe(rules, table_mask, rank)
+        described = _BY_TOTAL[key] = _described(
+            [
+                (columns, picks)
+                for columns, picks, _ in _ways_to_total(rules, pattern, total)
+            ]
+        )
     return described
 
 
@@ -324,7 +352,7 @@ def describe_into(
     elif rules.capture_mode is CaptureMode.FIFTEEN and not rules.ace_takes_all:
         described = _fifteen_described(rules, table_mask, rank)
     else:
-        described = _describe(rules, table_mask, rank)
+        described = _describe(rules, table_mask, rank, pattern_of(table_mask))
     entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
     _stored += 1 if type(described) is int else len(described)  # type: ignore[arg-type]
     return described
