@@ -94,14 +94,19 @@ def captures_held(entry: list[Any]) -> int:
     return held
 
 
+def empty_pattern_cache(monkeypatch: pytest.MonkeyPatch) -> dict[int, list[Any]]:
+    """A fresh pattern cache, read by the captures module and the kernel."""
+    monkeypatch.setattr(captures, "_PATTERNS", {})
+    monkeypatch.setattr(captures, "_stored", 0)
+    monkeypatch.setattr(kernel, "_PATTERNS", captures._PATTERNS)
+    return captures._PATTERNS
+
+
 def test_the_pattern_cache_holds_at_most_its_limit_in_captures(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(captures, "_PATTERNS", {})
-    monkeypatch.setattr(captures, "_stored", 0)
     monkeypatch.setattr(captures, "_PATTERN_LIMIT", 400)
-    monkeypatch.setattr(kernel, "_PATTERNS", captures._PATTERNS)
-    cache = captures._PATTERNS
+    cache = empty_pattern_cache(monkeypatch)
     most = 0
     for position in crowded_positions(60, seed=2):
         assert table_plays(position, Named(state_module._move_of))
@@ -112,3 +117,26 @@ def test_the_pattern_cache_holds_at_most_its_limit_in_captures(
         assert sum(sizes) == captures._stored
         most = max(most, sum(sizes))
     assert most > 200
+
+
+def test_shared_choices_are_bounded_and_shared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every pattern, and the fifteen cache, gets its captures that take part
+    # of a rank from one shared table of them, which a long game must not
+    # grow for ever.
+    cache = empty_pattern_cache(monkeypatch)
+    monkeypatch.setattr(captures, "_BY_TOTAL", {})
+    monkeypatch.setattr(captures, "_SHARED_CHOICES", {})
+    monkeypatch.setattr(captures, "_SHARED_CHOICES_LIMIT", 20)
+    shared = captures._SHARED_CHOICES
+    most = 0
+    for position in crowded_positions(60, seed=3):
+        assert table_plays(position, Named(state_module._move_of))
+        assert len(shared) <= 20
+        most = max(most, len(shared))
+    assert most > 10
+    for entry in cache.values():
+        for described in entry:
+            if type(described) is captures.Choices and described in shared:
+                assert shared[described] is described

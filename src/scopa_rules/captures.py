@@ -35,165 +35,7 @@ __all__ = ["capture_options"]
 _ACES = 1 | 1 << 10 | 1 << 20 | 1 << 30
 
 
-def _table_items(table_mask: int, values: tuple[int, ...]) -> list[tuple[int, int]]:
-    """The table's cards as ``(value, bit)`` pairs, by value."""
-    items = []
-    rest = table_mask
-    while rest:
-        low = rest & -rest
-        items.append((values[low.bit_length() - 1], low))
-        rest ^= low
-    items.sort()
-    return items
-
-
-def _subsets(items: list[tuple[int, int]], target: int) -> list[int]:
-    """Every set of the items whose values add up to ``target``, as masks in
-    ascending order."""
-    found: list[int] = []
-
-    def walk(start: int, remaining: int, taken: int) -> None:
-        for j in range(start, len(items)):
-            value, bit = items[j]
-            if value > remaining:
-                break  # the items are sorted by value: the rest go further
-            if value == remaining:
-                found.append(taken | bit)
-            else:
-                walk(j + 1, remaining - value, taken | bit)
-
-    walk(0, target, 0)
-    found.sort()
-    return found
-
-
-def _bits(mask: int) -> tuple[int, ...]:
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return tuple(bits)
-
-
-def _compute_options(rules: Ruleset, table_mask: int, value: int) -> tuple[int, ...]:
-    """The captures of a card of ``value`` on ``table_mask``, searched for
-    (the cache below keeps the results)."""
-    take_all = False
-    if value == 1 and rules.ace_takes_all:  # only aces have the value 1
-        if not table_mask & _ACES or rules.table_ace is TableAce.IGNORED:
-            return (table_mask,)
-        # An ace lies on the table: under "either" the take-all is one more
-        # option besides the normal captures; under "blocks" it is none.
-        take_all = rules.table_ace is TableAce.EITHER
-    options = _normal_options(rules, table_mask, value)
-    if take_all and table_mask not in options:
-        options = tuple(sorted((*options, table_mask)))
-    return options
-
-
-def _normal_options(rules: Ruleset, table_mask: int, value: int) -> tuple[int, ...]:
-    """The captures of a card of ``value`` by the capture mode and rule."""
-    mode = rules.capture_mode
-    rule = rules.capture_rule
-    if mode is CaptureMode.MATCH and rule is CaptureRule.SINGLE_FIRST:
-        # The common case needs no search when a single card matches.
-        singles = table_mask & rules._value_masks[value]
-        if singles:
-            return _bits(singles)
-    options: list[int] = []
-    if mode is not CaptureMode.FIFTEEN:
-        singles = table_mask & rules._value_masks[value]
-        if rule is CaptureRule.SINGLE_FIRST and singles:
-            options = list(_bits(singles))
-        else:
-            options = _sets_adding_to(rules, table_mask, value)
-            if rule is CaptureRule.FEWEST_CARDS and options:
-                fewest = min(m.bit_count() for m in options)
-                options = [m for m in options if m.bit_count() == fewest]
-    if mode is not CaptureMode.MATCH:
-        fifteens = _sets_adding_to(rules, table_mask, 15 - value)
-        # A set can never both match a card's value and make fifteen with it
-        # (that would need a value of 7.5): the union has no duplicates.
-        options = sorted(options + fifteens) if options else fifteens
-    return tuple(options)
-
-
 _RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10))
-
-# -- sets of table cards adding up to a total ---------------------------------------
-#
-# Capturing by fifteen asks, for every card, which sets of table cards add up
-# to 15 less its value: in random play a new question on most plies.  The
-# table splits into its low ranks (A to 5, worth 1 to 5 under every capture
-# value table) and its high ranks (6 to K, worth 6 to 10); each half's subset
-# sums up to 15 are kept by the half's exact cards.  Halves repeat far more
-# often than whole tables (a few thousand low halves cover nearly every table
-# of random play), and a set adding up to a total is a high part and a low
-# part adding up to it: a lookup per sum of the high half, at most a handful.
-_LOW_RANKS = sum(_RANK_COLUMNS[:5])
-_HIGH_RANKS = sum(_RANK_COLUMNS[5:])
-_MOST = 15  # no capture adds up to more (15 less the lowest value, or a value)
-# A crowded house-rules table has thousands of sets adding up to at most 15
-# but few adding up to one total: it is searched for that total alone.
-_INDEXED_TABLE = 10
-# (half << 1 | capture values) -> {sum: the half's sets with that sum}
-_HALVES: dict[int, dict[int, list[int]]] = {}
-_HALVES_LIMIT = 1 << 16
-
-
-def _half_sums(rules: Ruleset, key: int) -> dict[int, list[int]]:
-    """The sets of a half table by their sums up to :data:`_MOST` (the empty
-    set too, with sum 0), as masks, worked out and kept under ``key``: the
-    half's cards shifted left by one, bit 0 naming the capture value table."""
-    values = rules._values
-    # Every set as (sum, mask), ascending by mask: the sets with a card are
-    # listed after those of lower cards, each above all of them.
-    sets = [(0, 0)]
-    rest = key >> 1
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        value = values[low.bit_length() - 1]
-        sets += [
-            (total + value, mask | low)
-            for total, mask in sets
-            if total + value <= _MOST
-        ]
-    sums: dict[int, list[int]] = {}
-    for total, mask in sets:
-        found = sums.get(total)
-        if found is None:
-            sums[total] = [mask]
-        else:
-            found.append(mask)
-    if len(_HALVES) >= _HALVES_LIMIT:
-        _HALVES.clear()
-    _HALVES[key] = sums
-    return sums
-
-
-def _sets_adding_to(rules: Ruleset, table_mask: int, target: int) -> list[int]:
-    """Every set of the table's cards whose values add up to ``target`` (1 to
-    :data:`_MOST`), as masks in ascending order (a list the caller must not
-    change: it may be the cache's own)."""
-    if table_mask.bit_count() > _INDEXED_TABLE:
-        return _subsets(_table_items(table_mask, rules._values), target)
-    flag = rules._capture_key & 1  # bit 0 names the capture value table
-    # The cache lookups written out: they are met far more often than missed.
-    key = (table_mask & _LOW_RANKS) << 1 | flag
-    low = _HALVES.get(key) or _half_sums(rules, key)
-    key = (table_mask & _HIGH_RANKS) << 1 | flag
-    high = _HALVES.get(key) or _half_sums(rules, key)
-    found = low.get(target, [])  # the sets with no high card
-    if len(high) > 1:
-        found = found[:]  # the half's own list stays as it is
-        for total, highs in high.items():
-            lows = low.get(target - total) if total else None
-            if lows is not None:
-                found += [part | card for card in highs for part in lows]
-        found.sort()
-    return found
 
 
 # Captures depend on the table only through how many cards of each rank it
@@ -257,10 +99,114 @@ def pattern_of(table_mask: int) -> int:
     )
 
 
-def _describe(rules: Ruleset, table_mask: int, rank: int) -> int | tuple[Any, ...]:
-    """The captures of a card of ``rank`` (0 to 9) on ``table_mask``, in a
-    form that holds for every table with the same pattern (see
-    :func:`realise`):
+# -- the ways to take cards adding up to a total ------------------------------------
+#
+# A capture by sum is a choice of how many cards to take of each rank on the
+# table, so it is searched for over the pattern, not over the cards: three
+# fives on the table make three sets of two fives but one way to take two
+# of them.  The pattern splits into its low ranks (A to 5, worth 1 to 5
+# under every capture value table) and its high ranks (6 to K, worth 6 to
+# 10); the ways to take cards from each half are kept by the half's counts
+# and their total, and a way to make a total is a high way and a low way
+# adding up to it.  A half has at most 5 ** 5 patterns, so this cache is
+# small and needs no bound; its answers serve every total of every card.
+_WAY = tuple[int, tuple[tuple[int, int], ...], int]
+_HALF_FIELDS = 15  # five ranks, three bits a rank
+_LOW_HALF = (1 << _HALF_FIELDS) - 1
+# (half's counts << 2 | capture values << 1 | high half) -> {total: its ways}
+_HALF_WAYS: dict[int, dict[int, tuple[_WAY, ...]]] = {}
+
+
+def _half_ways(rules: Ruleset, key: int) -> dict[int, tuple[_WAY, ...]]:
+    """The ways to take cards of one half of a pattern, by their totals up
+    to 15 (taking none too, with total 0), each as ``(columns, picks,
+    cards)``: the ranks taken whole, the ``(rank, how many)`` taken in part
+    (ascending), and how many cards in all.  Worked out and kept under
+    ``key`` (see :data:`_HALF_WAYS`)."""
+    values = rules._values
+    first = 5 if key & 1 else 0
+    ways: list[tuple[int, int, tuple[tuple[int, int], ...], int]] = [(0, 0, (), 0)]
+    counts = key >> 2
+    for rank in range(first, first + 5):
+        count = counts & 7
+        counts >>= 3
+        value = values[rank]
+        column = _RANK_COLUMNS[rank]
+        ways += [
+            (
+                total + taken * value,
+                columns | column if taken == count else columns,
+                picks if taken == count else (*picks, (rank, taken)),
+                cards + taken,
+            )
+            for total, columns, picks, cards in ways
+            for taken in range(1, count + 1)
+            if total + taken * value <= 15
+        ]
+    by_total: dict[int, list[_WAY]] = {}
+    for total, columns, picks, cards in ways:
+        by_total.setdefault(total, []).append((columns, picks, cards))
+    # Kept as tuples of tuples of ints, which the garbage collector stops
+    # tracking: it need not walk them on every full collection.
+    kept = _HALF_WAYS[key] = {total: tuple(found) for total, found in by_total.items()}
+    return kept
+
+
+def _ways_to_total(
+    rules: Ruleset, pattern: int, target: int
+) -> list[_WAY] | tuple[_WAY, ...]:
+    """Every way to take table cards adding up to ``target`` (1 to 15) from
+    a table with ``pattern``, as ``(columns, picks, cards)`` (see
+    :func:`_half_ways`); the caller must not change the sequence (it may be
+    the cache's own)."""
+    flag = (rules._capture_key & 1) << 1
+    key = (pattern & _LOW_HALF) << 2 | flag
+    low = _HALF_WAYS.get(key) or _half_ways(rules, key)
+    key = (pattern >> _HALF_FIELDS) << 2 | flag | 1
+    high = _HALF_WAYS.get(key) or _half_ways(rules, key)
+    if len(high) == 1:  # no high card, or none worth 15 or less
+        return low.get(target, ())
+    found = list(low.get(target, ()))  # the ways with no high card
+    for total, highs in high.items():
+        lows = low.get(target - total) if total else None
+        if lows is not None:
+            for high_columns, high_picks, high_cards in highs:
+                found += [
+                    (columns | high_columns, picks + high_picks, cards + high_cards)
+                    for columns, picks, cards in lows
+                ]
+    return found
+
+
+# Each Choices value once: patterns and totals share them.
+_SHARED_CHOICES: dict[Choices, Choices] = {}
+_SHARED_CHOICES_LIMIT = 1 << 16
+
+
+def _described(
+    groups: list[tuple[int, tuple[tuple[int, int], ...]]],
+) -> int | tuple[Any, ...]:
+    """The captures ``groups`` (``(columns, picks)`` each) in the form
+    :func:`_describe` gives them."""
+    for _, picks in groups:
+        if picks:
+            # Patterns share their choices: one object each, fewer for the
+            # garbage collector to walk.
+            choices = Choices(groups)
+            if len(_SHARED_CHOICES) >= _SHARED_CHOICES_LIMIT:
+                _SHARED_CHOICES.clear()
+            return _SHARED_CHOICES.setdefault(choices, choices)
+    if len(groups) == 1:
+        return groups[0][0]
+    return tuple([columns for columns, _ in groups])
+
+
+def _describe(
+    rules: Ruleset, table_mask: int, rank: int, pattern: int
+) -> int | tuple[Any, ...]:
+    """The captures of a card of ``rank`` (0 to 9) on ``table_mask``, whose
+    pattern is ``pattern``, in a form that holds for every table with the
+    same pattern (see :func:`realise`):
 
     * an int when the card has a single capture taking all the table's cards
       of the ranks it touches (the common case): those ranks' columns, so
@@ -272,29 +218,48 @@ def _describe(rules: Ruleset, table_mask: int, rank: int) -> int | tuple[Any, ..
     Each of these is the same on every table with the pattern: a table's
     captures are another's with the suits of each rank exchanged.
     """
-    found = _compute_options(rules, table_mask, rules._values[rank])
-    groups: dict[tuple[int, tuple[tuple[int, int], ...]], None] = {}
-    partial = False
-    for option in found:
-        row = (option | option >> 10 | option >> 20 | option >> 30) & 0x3FF
-        columns = 0
-        picks = []
-        while row:
-            low = row & -row
-            row ^= low
-            column = _RANK_COLUMNS[low.bit_length() - 1]
-            taken = option & column
-            if taken == table_mask & column:
-                columns |= column
-            else:
-                picks.append((low.bit_length() - 1, taken.bit_count()))
-        partial = partial or bool(picks)
-        groups[columns, tuple(picks)] = None
-    if partial:
-        return Choices(groups)
-    if len(groups) == 1:
-        return next(iter(groups))[0]
-    return tuple([columns for columns, _ in groups])
+    value = rules._values[rank]
+    take_all = False
+    if value == 1 and rules.ace_takes_all:  # only aces have the value 1
+        # The columns of every rank on the table: its suit rows folded into
+        # one, copied back into each suit.
+        whole = (
+            (table_mask | table_mask >> 10 | table_mask >> 20 | table_mask >> 30)
+            & 0x3FF
+        ) * _ACES
+        if not table_mask & _ACES or rules.table_ace is TableAce.IGNORED:
+            return whole
+        # An ace lies on the table: under "either" the take-all is one more
+        # option besides the normal captures; under "blocks" it is none.
+        take_all = rules.table_ace is TableAce.EITHER
+    mode = rules.capture_mode
+    groups: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    # Values differ by rank: the table cards matching the card's value are
+    # those of its rank.
+    singles = pattern >> 3 * rank & 7
+    rule = rules.capture_rule
+    if mode is CaptureMode.FIFTEEN:
+        pass  # no capture by value
+    elif singles and rule is not CaptureRule.FREE:
+        # A matching single is taken first, and is the fewest cards there
+        # can be: the common case, with no search.
+        groups = [(_RANK_COLUMNS[rank], ())] if singles == 1 else [(0, ((rank, 1),))]
+    else:
+        ways = _ways_to_total(rules, pattern, value)
+        if ways and rule is CaptureRule.FEWEST_CARDS:
+            fewest = min([cards for _, _, cards in ways])
+            ways = [way for way in ways if way[2] == fewest]
+        groups = [(columns, picks) for columns, picks, _ in ways]
+    if mode is not CaptureMode.MATCH:
+        # A set can never both match a card's value and make fifteen with it
+        # (that would need a value of 7.5): no way is found twice.
+        groups += [
+            (columns, picks)
+            for columns, picks, _ in _ways_to_total(rules, pattern, 15 - value)
+        ]
+    if take_all and (whole, ()) not in groups:
+        groups.append((whole, ()))
+    return _described(groups)
 
 
 def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...]:
@@ -358,15 +323,20 @@ def _fifteen_described(
     """:func:`_describe` for a ruleset that captures by fifteen alone, kept
     by the part of the pattern that can take part."""
     total = 15 - rules._values[rank]
-    key = (
-        (pattern_of(table_mask) & _WORTH_AT_MOST[rules._capture_key & 1][total]) << 4
-        | total
-    ) << CAPTURE_KEY_BITS | rules._capture_key
+    # The part of the pattern that can take part: the whole pattern's
+    # ways to the total are its ways.
+    pattern = pattern_of(table_mask) & _WORTH_AT_MOST[rules._capture_key & 1][total]
+    key = (pattern << 4 | total) << CAPTURE_KEY_BITS | rules._capture_key
     described = _BY_TOTAL.get(key)
     if described is None:
         if len(_BY_TOTAL) >= _BY_TOTAL_LIMIT:
             _BY_TOTAL.clear()
-        described = _BY_TOTAL[key] = _describe(rules, table_mask, rank)
+        described = _BY_TOTAL[key] = _described(
+            [
+                (columns, picks)
+                for columns, picks, _ in _ways_to_total(rules, pattern, total)
+            ]
+        )
     return described
 
 
@@ -382,7 +352,7 @@ def describe_into(
     elif rules.capture_mode is CaptureMode.FIFTEEN and not rules.ace_takes_all:
         described = _fifteen_described(rules, table_mask, rank)
     else:
-        described = _describe(rules, table_mask, rank)
+        described = _describe(rules, table_mask, rank, pattern_of(table_mask))
     entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
     _stored += 1 if type(described) is int else len(described)  # type: ignore[arg-type]
     return described
