@@ -72,7 +72,7 @@ def test_crowded_tables_are_searched_as_the_tables_list_them() -> None:
 def test_the_exact_table_cache_holds_at_most_its_limit_in_moves(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    names = Named(state_module._move_of, limit=300)
+    names = Named(state_module._move_of, limit=300, tables_limit=300)
     most = 0
     for position in crowded_positions(60, seed=1):
         assert table_plays(position, names)

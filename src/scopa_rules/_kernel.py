@@ -141,7 +141,8 @@ class Named(dict[int, _T]):
     each (see :class:`~scopa_rules.captures.Choices`): on a crowded table
     with pairs that is most of the work, so those lists are kept by exact
     table too (:meth:`several`), as a search meets the same tables again and
-    again.  They are bounded by the plays they hold, not by tables.
+    again.  They are bounded by the plays they hold (``tables_limit``), not
+    by tables.
 
     >>> names = Named(str, limit=2)
     >>> names[7], names[7 << 6 | 12], len(names)
@@ -150,12 +151,21 @@ class Named(dict[int, _T]):
     ('3', 1)
     """
 
-    __slots__ = ("held", "limit", "name", "tables")
+    __slots__ = ("held", "limit", "name", "tables", "tables_limit")
 
-    def __init__(self, name: Callable[[int], _T], *, limit: int = 200_000) -> None:
+    def __init__(
+        self,
+        name: Callable[[int], _T],
+        *,
+        limit: int = 200_000,
+        tables_limit: int = 1_024,
+    ) -> None:
         super().__init__()
         self.name = name
         self.limit = limit
+        # Random play meets a table again about once in a hundred: a small
+        # cache of those lists keeps the collector's walks short.
+        self.tables_limit = tables_limit
         self.tables: dict[int, list[_T]] = {}
         self.held = 0
 
@@ -169,7 +179,7 @@ class Named(dict[int, _T]):
         """Name ``plays`` and keep the list under ``key`` (the caller's exact
         table, card and rules), for :attr:`tables`."""
         found = [self[play] for play in plays]
-        if self.held + len(found) > self.limit:
+        if self.held + len(found) > self.tables_limit:
             self.tables.clear()
             self.held = 0
         self.tables[key] = found
