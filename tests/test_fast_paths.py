@@ -420,9 +420,7 @@ def test_a_pending_deal_equals_its_replay() -> None:
 def test_crowded_tables_give_the_oracle_moves_through_a_flushed_cache(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(
-        state_module, "_MOVES", Named(state_module._move_of, limit=2, tables_limit=2)
-    )
+    monkeypatch.setattr(state_module, "_MOVES", Named(state_module._move_of, limit=2))
     rng = random.Random(8)
     for rules in (sr.Ruleset.scopa(capture_rule="free"), sr.Ruleset.escoba()):
         for _ in range(25):

@@ -57,7 +57,6 @@ cdef class Random:
     count=cython.int,
     k=cython.int,
     out=list,
-    several=list,
 )
 cpdef list legal_plays(
     object rules,

@@ -24,7 +24,7 @@ what makes the loop fast).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ._compiled import is_compiled
@@ -137,13 +137,6 @@ class Named(dict[int, _T]):
     first time it is asked for; it is then kept, at most ``limit`` of them
     (a crowded house-rules table has thousands of captures).
 
-    Captures that take only some of a rank's table cards cost a mapping
-    each (see :class:`~scopa_rules.captures.Choices`): on a crowded table
-    with pairs that is most of the work, so those lists are kept by exact
-    table too (:meth:`several`), as a search meets the same tables again and
-    again.  They are bounded by the plays they hold (``tables_limit``), not
-    by tables.
-
     >>> names = Named(str, limit=2)
     >>> names[7], names[7 << 6 | 12], len(names)
     ('7', '460', 2)
@@ -151,40 +144,18 @@ class Named(dict[int, _T]):
     ('3', 1)
     """
 
-    __slots__ = ("held", "limit", "name", "tables", "tables_limit")
+    __slots__ = ("limit", "name")
 
-    def __init__(
-        self,
-        name: Callable[[int], _T],
-        *,
-        limit: int = 200_000,
-        tables_limit: int = 1_024,
-    ) -> None:
+    def __init__(self, name: Callable[[int], _T], *, limit: int = 200_000) -> None:
         super().__init__()
         self.name = name
         self.limit = limit
-        # Random play meets a table again about once in a hundred: a small
-        # cache of those lists keeps the collector's walks short.
-        self.tables_limit = tables_limit
-        self.tables: dict[int, list[_T]] = {}
-        self.held = 0
 
     def __missing__(self, play: int) -> _T:
         if len(self) >= self.limit:
             self.clear()
         named = self[play] = self.name(play)
         return named
-
-    def several(self, key: int, plays: Iterable[int]) -> list[_T]:
-        """Name ``plays`` and keep the list under ``key`` (the caller's exact
-        table, card and rules), for :attr:`tables`."""
-        found = [self[play] for play in plays]
-        if self.held + len(found) > self.tables_limit:
-            self.tables.clear()
-            self.held = 0
-        self.tables[key] = found
-        self.held += len(found)
-        return found
 
 
 def _itself(play: int) -> int:
@@ -320,19 +291,9 @@ def legal_plays(
         if type(described) is int:
             columns = described
             out.append(named[(table & columns) << 6 | index])
-        elif type(described) is tuple:
-            # Several captures, each every table card of its ranks: cheap to
-            # map, and random play seldom meets the same table twice.
+        else:  # several captures, mapped onto this table
             for mask in realise(table, described):
                 out.append(named[mask << 6 | index])
-        else:  # Choices: captures that take some of a rank's cards
-            key = (table << 6 | index) << _KEY_BITS | rules._capture_key
-            several = named.tables.get(key)
-            if several is None:
-                several = named.several(
-                    key, [mask << 6 | index for mask in realise(table, described)]
-                )
-            out.extend(several)
         if compulsion is _NO_COMPULSION_RULE:
             out.append(named[index])
     if compulsion is _WHOLE_HAND_RULE and not captured:
