@@ -142,12 +142,14 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
         # apply() takes numpy's integers too, and refuses anything else
         # with an IllegalMoveError.
         point = self._point = self._point.apply(action)  # type: ignore[arg-type]
+        self._select()
         if point.state.is_over:
             results = seat_returns(point.state, self.returns)
             self.rewards = dict(zip(self.agents, results, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
-        self._select()
-        self._accumulate_rewards()
+            # Rewards are zero until the game ends: only then is there
+            # anything to add to the agents' cumulative rewards.
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
