@@ -280,7 +280,7 @@ def legal_plays(
         index = low.bit_length() - 1
         described: Any = entry[index]
         if described is None:  # a rank not met yet on this pattern
-            described = describe_into(rules, table, entry, index)
+            described = describe_into(rules, table, entry, index, pattern)
         if not described:
             if compulsion is _WHOLE_HAND_RULE:
                 trails |= low

@@ -318,14 +318,14 @@ _BY_TOTAL_LIMIT = 1 << 18
 
 
 def _fifteen_described(
-    rules: Ruleset, table_mask: int, rank: int
+    rules: Ruleset, pattern: int, rank: int
 ) -> int | tuple[Any, ...]:
     """:func:`_describe` for a ruleset that captures by fifteen alone, kept
-    by the part of the pattern that can take part."""
+    by the part of the table's ``pattern`` that can take part."""
     total = 15 - rules._values[rank]
     # The part of the pattern that can take part: the whole pattern's
     # ways to the total are its ways.
-    pattern = pattern_of(table_mask) & _WORTH_AT_MOST[rules._capture_key & 1][total]
+    pattern &= _WORTH_AT_MOST[rules._capture_key & 1][total]
     key = (pattern << 4 | total) << CAPTURE_KEY_BITS | rules._capture_key
     described = _BY_TOTAL.get(key)
     if described is None:
@@ -341,18 +341,21 @@ def _fifteen_described(
 
 
 def describe_into(
-    rules: Ruleset, table_mask: int, entry: list[Any], index: int
+    rules: Ruleset, table_mask: int, entry: list[Any], index: int, pattern: int = -1
 ) -> int | tuple[Any, ...]:
     """Fill the entry's slots for the rank of the card with ``index`` (0 to
-    39) and return their value."""
+    39) and return their value; ``pattern`` is the table's
+    :func:`pattern_of`, if the caller has it."""
     global _stored
     rank = index % 10
+    if pattern < 0:
+        pattern = pattern_of(table_mask)
     if not table_mask:
         described: int | tuple[Any, ...] = ()
     elif rules.capture_mode is CaptureMode.FIFTEEN and not rules.ace_takes_all:
-        described = _fifteen_described(rules, table_mask, rank)
+        described = _fifteen_described(rules, pattern, rank)
     else:
-        described = _describe(rules, table_mask, rank, pattern_of(table_mask))
+        described = _describe(rules, table_mask, rank, pattern)
     entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
     _stored += 1 if type(described) is int else len(described)  # type: ignore[arg-type]
     return described
