@@ -28,7 +28,6 @@ cdef int _FIFTEEN
 cdef int _SINGLE_FIRST
 cdef int _FEWEST_CARDS
 cdef int _NO_TAKE_ALL
-cdef int _BLOCKS
 cdef int _IGNORED
 cdef int _EITHER
 cdef int _MAX_PLAYS

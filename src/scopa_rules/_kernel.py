@@ -182,8 +182,9 @@ _MATCH = 0  # capture modes, in the capture key's order
 _FIFTEEN = 1
 _SINGLE_FIRST = 0  # capture rules, in the capture key's order
 _FEWEST_CARDS = 1
-_NO_TAKE_ALL = 0  # the ace's take-all: none, or 1 + the key's table-ace code
-_BLOCKS = 1
+# The ace's take-all: none, or 1 + the key's table-ace code (blocks 1,
+# ignored 2, either 3).
+_NO_TAKE_ALL = 0
 _IGNORED = 2
 _EITHER = 3
 # The most plays the search lists by subset sums; a crowded house-rules

@@ -50,8 +50,6 @@ def _best_primiera(suit_bits: int) -> int:
     )
 
 
-# The best primiera value for each of the 1024 possible sets of one suit.
-_BEST_IN_SUIT = tuple(_best_primiera(bits) for bits in range(1024))
 # For the tally, by a suit's set of ten bits: its best primiera value, how
 # many cards it holds, and (for coins) the run from the ace (C arrays when
 # compiled, filled below).
@@ -62,7 +60,7 @@ _RUN = [0] * 1024
 
 def _fill_tables() -> None:
     for bits in range(1024):
-        _BEST[bits] = _BEST_IN_SUIT[bits]
+        _BEST[bits] = _best_primiera(bits)
         _COUNT[bits] = bits.bit_count()
         _RUN[bits] = (~bits & (bits + 1)).bit_length() - 1
 
