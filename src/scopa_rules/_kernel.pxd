@@ -31,6 +31,7 @@ cdef int _NO_TAKE_ALL
 cdef int _IGNORED
 cdef int _EITHER
 cdef int _MAX_PLAYS
+cdef dict _SETTINGS
 
 cdef unsigned long long _mix(unsigned long long z)
 
@@ -52,7 +53,7 @@ cdef class Random:
     entry=list,
     mask=cython.ulonglong,
     settings=bytes,
-    plays=cython.ulonglong[512],
+    plays=cython.ulonglong[192],
     count=cython.int,
     k=cython.int,
     out=list,
@@ -135,7 +136,7 @@ cdef void _sort_packed(
     mask=cython.ulonglong,
     k=cython.int,
     out=list,
-    plays=cython.ulonglong[512],
+    plays=cython.ulonglong[192],
     settings=bytes,
 )
 cdef void _play_out(

@@ -188,10 +188,11 @@ _NO_TAKE_ALL = 0
 _IGNORED = 2
 _EITHER = 3
 # The most plays the search lists by subset sums; a crowded house-rules
-# table with more is left to the capture tables.  Its buffer holds 512: the
+# table with more is left to the capture tables.  Its buffer holds 192: the
 # singles, take-alls and trails it lists without counting are at most six a
-# card, and a hand holds at most 20 cards.
-_MAX_PLAYS = 256
+# card, and a hand holds at most 20 cards.  (The buffer is zeroed at every
+# call, so it is kept small: a bigger one costs every ply.)
+_MAX_PLAYS = 64
 
 
 def settings_of(rules: Ruleset) -> bytes:
@@ -245,7 +246,7 @@ def legal_plays(
     if search:
         settings = _SETTINGS.get(rules._play_key) or settings_of(rules)
         if not (table and settings[_OPTIONAL_ACE] and hand & _ACES):
-            plays = [0] * 512  # see _MAX_PLAYS; Cython sizes its C array from it
+            plays = [0] * 192  # see _MAX_PLAYS; Cython sizes its C array from it
             count = _search(settings, hand, table, plays)
             if count >= 0:
                 for k in range(count):
@@ -685,7 +686,7 @@ def _play_out(
     declarations = rules.declarations
     used = 0
     out: list[int] = []
-    plays = [0] * 512  # see _MAX_PLAYS; Cython sizes its C array from the literal
+    plays = [0] * 192  # see _MAX_PLAYS; Cython sizes its C array from the literal
     settings = settings_of(rules)
     round_over = True
     for k in range(players):
