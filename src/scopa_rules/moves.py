@@ -99,12 +99,16 @@ class Move(Frozen):
     captured: CardSet = attrs.field(default=_EMPTY, converter=_to_card_set)
     """The table cards taken; empty for a trail."""
     kind: MoveKind = attrs.field(default=MoveKind.PLAY, converter=_to_kind)
+    # The move packed as the kernel packs a play (captured mask << 6 | card
+    # index): applying it then reads one attribute instead of four.
+    _play: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.card in self.captured:
             raise NotationError(f"{self.card} cannot capture itself")
         if self.kind is not MoveKind.PLAY and self.captured:
             raise NotationError(f"a {self.kind.value} decision captures nothing")
+        _set(self, "_play", self.captured.mask << 6 | self.card.index)
 
     @classmethod
     def trail(cls, card: Card | str) -> Move:
@@ -260,4 +264,5 @@ def _unchecked_move(
     _set(move, "card", card)
     _set(move, "captured", captured)
     _set(move, "kind", kind)
+    _set(move, "_play", captured.mask << 6 | card.index)
     return move

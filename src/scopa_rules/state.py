@@ -309,12 +309,6 @@ class GameState:
     dealer: int = _field(
         _DEALER, "The seat that dealt this hand; the seat after it leads."
     )
-    hand_number: int = _field(
-        _HAND_NUMBER,
-        "The number of the hand in progress (the last hand once the game is "
-        "over), counted from 0; people count hands from 1, as render(), the "
-        "text records and the command line show them.",
-    )
     hands: tuple[CardSet, ...] = _dealt_field(
         _HANDS, "Each seat's hand, by seat.", _card_sets
     )
@@ -440,6 +434,16 @@ class GameState:
             to_move: int = fields[_TO_MOVE]
             return to_move
         return None
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the hand in progress (the last hand once the game is
+        over), counted from 0; people count hands from 1, as render(), the
+        text records and the command line show them."""
+        # Written out, not made by _field: a search loop reads it at every
+        # ply, and the compiled build reads a property of its own directly.
+        number: int = self._s[_HAND_NUMBER]
+        return number
 
     @property
     def is_over(self) -> bool:
@@ -724,89 +728,7 @@ class GameState:
                         raise IllegalMoveError(f"illegal move {move}: {reason}")
         if fields[_PHASE] is not _PLAY:
             return self._apply_other(move)
-        # From here on the hot path of every search, written out in one
-        # function: plain tuples and masks, one new state.  The fields are
-        # unpacked in one step (in _FIELDS order), cheaper than reading them
-        # one by one.
-        (
-            rules,
-            _,
-            dealer,
-            hand_number,
-            hands,
-            table,
-            stock,
-            piles,
-            sweeps,
-            scores,
-            last_capturer,
-            _,
-            _,
-            hand_results,
-            seat,
-            deals_used,
-            source,
-            hand_decks,
-            links,
-            declarations,
-        ) = fields
-        card = move.card
-        played = card.mask
-        taken = move.captured.mask
-        held = list(hands)
-        held[seat] &= ~played
-        hands = tuple(held)
-        if taken:
-            table &= ~taken
-            side = seat % 2 if rules.partnerships else seat
-            grown = list(piles)
-            grown[side] |= taken | played
-            piles = tuple(grown)
-            last_capturer = seat
-            # A capture that empties the table took all of it: ``taken``.
-            if not table and sweep_counts(
-                rules, card.index, taken, bool(stock) or any(hands)
-            ):
-                sweeps = _bump(sweeps, side, sweeps[side] + 1)
-        else:
-            table |= played
-        links = (links, seat, move)
-        if not held[seat] and not any(hands):
-            if not stock:
-                return self._end_hand(table, piles, sweeps, last_capturer, links)
-            dealt, used = deal_round(rules, dealer, stock)
-            hands = tuple(dealt)
-            stock = stock[used:]
-            if rules.declarations:
-                declarations += declare_round(rules, dealt)
-        state = _new_state(GameState)
-        _set_fields(
-            state,
-            (
-                rules,
-                _PLAY,
-                dealer,
-                hand_number,
-                hands,
-                table,
-                stock,
-                piles,
-                sweeps,
-                scores,
-                last_capturer,
-                None,
-                None,
-                hand_results,
-                (seat + 1) % rules.players,
-                deals_used,
-                source,
-                hand_decks,
-                links,
-                declarations,
-            ),
-        )
-        _set_moves(state, None)
-        return state
+        return _played(self, fields, move)
 
     def _apply_other(self, move: Move) -> GameState:
         """``move`` outside the play of a hand in progress: a first-card
@@ -1211,18 +1133,23 @@ class GameState:
         return self
 
 
-# The field properties are made by _field and _dealt_field, whose getters
-# return Any; each gets the type its class annotation gives, so that the API
-# reference and type checkers reading the getter show the real type.
-for _name, _annotation in GameState.__annotations__.items():
-    _attribute = GameState.__dict__.get(_name)
-    if isinstance(_attribute, property) and _attribute.fget is not None:
-        _attribute.fget.__annotations__["return"] = _annotation
-del _name, _annotation, _attribute
+def _annotate_getters(annotations: dict[str, Any]) -> None:
+    """The field properties are made by _field and _dealt_field, whose
+    getters return Any; each gets the type its class annotation gives, so
+    that the API reference (built from the sources) and type checkers reading
+    the getter show the real type.  The compiled build's extension type
+    keeps no class annotations: there the getters say Any."""
+    for name, annotation in annotations.items():
+        attribute = GameState.__dict__.get(name)
+        if isinstance(attribute, property) and attribute.fget is not None:
+            attribute.fget.__annotations__["return"] = annotation
+
+
+_annotate_getters(getattr(GameState, "__annotations__", {}))
 
 _CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
 _TRAILS: tuple[Move, ...] = tuple(Move(card) for card in _CARDS)
-_new_state = object.__new__
+_ONE = 1  # a C int in the compiled build: shifted, a 64-bit mask
 # The slots' own setters: GameState.__setattr__ refuses every change.
 _set_fields: Callable[[GameState, tuple[Any, ...]], None] = GameState.__dict__[
     "_s"
@@ -1232,8 +1159,99 @@ _set_moves: Callable[[GameState, tuple[Move, ...] | None], None] = GameState.__d
 ].__set__
 
 
+def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState:
+    """The state after ``move``, a card played in a hand in progress, from
+    the ``fields`` of the state ``before`` it: the hot path of every search,
+    written out in one function of plain tuples and masks (a module function,
+    so that the compiled build types its locals, see ``state.pxd``).  The
+    fields are unpacked in one step (in _FIELDS order), cheaper than reading
+    them one by one."""
+    (
+        rules,
+        _,
+        dealer,
+        hand_number,
+        hands,
+        table,
+        stock,
+        piles,
+        sweeps,
+        scores,
+        last_capturer,
+        _,
+        _,
+        hand_results,
+        mover,
+        deals_used,
+        source,
+        hand_decks,
+        links,
+        declarations,
+    ) = fields
+    play = move._play
+    index = play & 63
+    played = _ONE << index
+    taken = play >> 6
+    hand = hands[mover] & ~played
+    held = list(hands)
+    held[mover] = hand
+    hands = tuple(held)
+    if taken:
+        table &= ~taken
+        side = mover % 2 if rules.partnerships else mover
+        grown = list(piles)
+        grown[side] = piles[side] | taken | played
+        piles = tuple(grown)
+        last_capturer = mover
+        # A capture that empties the table took all of it: ``taken``.
+        if not table and sweep_counts(rules, index, taken, bool(stock) or any(hands)):
+            sweeps = _bump(sweeps, side, sweeps[side] + 1)
+    else:
+        table |= played
+    links = (links, mover, move)
+    if not hand and not any(hands):
+        if not stock:
+            return before._end_hand(table, piles, sweeps, last_capturer, links)
+        dealt, used = deal_round(rules, dealer, stock)
+        hands = tuple(dealt)
+        stock = stock[used:]
+        if rules.declarations:
+            declarations += declare_round(rules, dealt)
+    mover += 1
+    if mover == rules.players:
+        mover = 0
+    state = GameState.__new__(GameState)
+    _set_fields(
+        state,
+        (
+            rules,
+            _PLAY,
+            dealer,
+            hand_number,
+            hands,
+            table,
+            stock,
+            piles,
+            sweeps,
+            scores,
+            last_capturer,
+            None,
+            None,
+            hand_results,
+            mover,
+            deals_used,
+            source,
+            hand_decks,
+            links,
+            declarations,
+        ),
+    )
+    _set_moves(state, None)
+    return state
+
+
 def _state(fields: tuple[Any, ...]) -> GameState:
-    state = _new_state(GameState)
+    state = GameState.__new__(GameState)
     _set_fields(state, fields)
     _set_moves(state, None)
     return state

@@ -1,0 +1,26 @@
+# C types for state.py when Cython compiles it (an "augmenting" .pxd: the
+# .py stays plain Python and runs as it is without Cython).  Masks are
+# unsigned 64-bit ints; seats, sides and card indexes C ints.
+import cython
+
+cdef unsigned long long _ONE
+
+# The state is an extension type in the compiled build: its two slots are C
+# fields (read without a lookup), and it is made without a call.
+cdef class GameState:
+    cdef public tuple _s
+    cdef public object _m
+
+@cython.locals(
+    play=cython.ulonglong,
+    index=cython.int,
+    played=cython.ulonglong,
+    taken=cython.ulonglong,
+    table=cython.ulonglong,
+    hand=cython.ulonglong,
+    mover=cython.int,
+    side=cython.int,
+)
+cdef GameState _played(GameState before, tuple fields, object move)
+
+from scopa_rules._kernel cimport legal_plays as kernel_plays
