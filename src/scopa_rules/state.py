@@ -702,33 +702,45 @@ class GameState:
         """
         fields = self._s
         if check:
-            if seat is not None and type(seat) is not int:  # True == 1: no bools
-                raise IllegalMoveError(
-                    f"illegal move {move}: {self._illegal_reason(move, seat)}"
-                )
             # A move handed out by this state's legal_moves() is one of those
-            # very objects; anything else is checked from the rules.
+            # very objects (the common case, tested first); anything else is
+            # checked from the rules.
             legal = self._m
-            known = False
-            if legal and (seat is None or seat == fields[_TO_MOVE]):
+            if seat is None and legal:
                 for candidate in legal:
                     if candidate is move:
-                        known = True
                         break
-            if not known:
-                fields = self._dealt()
-                if not (
-                    fields[_PHASE] is _PLAY
-                    and (seat is None or seat == fields[_TO_MOVE])
-                    and type(move) is Move
-                    and self._is_legal_play(move)
-                ):
-                    reason = self._illegal_reason(move, seat)
-                    if reason is not None:
-                        raise IllegalMoveError(f"illegal move {move}: {reason}")
+                else:
+                    fields = self._checked(move, seat)
+            else:
+                fields = self._checked(move, seat)
         if fields[_PHASE] is not _PLAY:
             return self._apply_other(move)
         return _played(self, fields, move)
+
+    def _checked(self, move: Move, seat: int | None) -> tuple[Any, ...]:
+        """The fields, once ``move`` (claimed by ``seat``, if given) is found
+        legal; an illegal move raises."""
+        if seat is not None and type(seat) is not int:  # True == 1: no bools
+            raise IllegalMoveError(
+                f"illegal move {move}: {self._illegal_reason(move, seat)}"
+            )
+        fields = self._dealt()
+        legal = self._m
+        if legal and seat == fields[_TO_MOVE]:
+            for candidate in legal:
+                if candidate is move:
+                    return fields
+        if not (
+            fields[_PHASE] is _PLAY
+            and (seat is None or seat == fields[_TO_MOVE])
+            and type(move) is Move
+            and self._is_legal_play(move)
+        ):
+            reason = self._illegal_reason(move, seat)
+            if reason is not None:
+                raise IllegalMoveError(f"illegal move {move}: {reason}")
+        return fields
 
     def _apply_other(self, move: Move) -> GameState:
         """``move`` outside the play of a hand in progress: a first-card
