@@ -158,3 +158,10 @@ def test_a_compiled_module_older_than_its_source_is_reported(tmp_path: Path) -> 
     os.utime(built, (2_000_001, 2_000_001))
     assert _compiled.stale_modules(str(tmp_path)) == ()
     _compiled._warn_stale(str(tmp_path))  # nothing to say
+    # The .pxd that types the module for C counts as its source too.
+    types = tmp_path / "state.pxd"
+    types.write_text("cdef int x\n")
+    os.utime(types, (3_000_000, 3_000_000))
+    assert _compiled.stale_modules(str(tmp_path)) == ("state",)
+    os.utime(built, (3_000_001, 3_000_001))
+    assert _compiled.stale_modules(str(tmp_path)) == ()

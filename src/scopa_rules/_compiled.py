@@ -76,21 +76,27 @@ def _use_sources(package_dir: str) -> None:
 
 
 def stale_modules(package_dir: str) -> tuple[str, ...]:
-    """The compiled modules in ``package_dir`` whose Python source was
-    changed after they were built (a contributor edited the source of an
-    editable install and did not rebuild): Python would import the old
-    compiled code."""
+    """The compiled modules in ``package_dir`` whose Python source, or the
+    ``.pxd`` file that types it for C, was changed after they were built (a
+    contributor edited an editable install and did not rebuild): Python
+    would import the old compiled code."""
     stale = []
     for name in COMPILED_MODULES:
-        source = os.path.join(package_dir, f"{name}.py")
+        sources = [
+            path
+            for path in (
+                os.path.join(package_dir, f"{name}.py"),
+                os.path.join(package_dir, f"{name}.pxd"),
+            )
+            if os.path.exists(path)
+        ]
         for suffix in EXTENSION_SUFFIXES:
             built = os.path.join(package_dir, name + suffix)
-            if (
-                os.path.exists(built)
-                and os.path.exists(source)
-                # Two seconds of slack: an installer writes both files at
-                # nearly the same moment, in either order.
-                and os.path.getmtime(source) > os.path.getmtime(built) + 2
+            if os.path.exists(built) and any(
+                # Two seconds of slack: an installer writes the files at
+                # nearly the same moment, in any order.
+                os.path.getmtime(source) > os.path.getmtime(built) + 2
+                for source in sources
             ):
                 stale.append(name)
     return tuple(stale)
