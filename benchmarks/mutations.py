@@ -175,13 +175,8 @@ MUTATIONS = (
         (
             _edit(
                 "captures.py",
-                "if mode is CaptureMode.MATCH and rule is CaptureRule.SINGLE_FIRST:",
-                "if False:",
-            ),
-            _edit(
-                "captures.py",
-                "if rule is CaptureRule.SINGLE_FIRST and singles:",
-                "if False:",
+                "    elif singles and rule is not CaptureRule.FREE:",
+                "    elif False:",
             ),
         ),
     ),
@@ -202,8 +197,8 @@ MUTATIONS = (
         (
             _edit(
                 "captures.py",
-                "options = [m for m in options if m.bit_count() == fewest]",
-                "options = list(options)",
+                "ways = [way for way in ways if way[2] == fewest]",
+                "ways = list(ways)",
             ),
         ),
     ),
@@ -213,8 +208,13 @@ MUTATIONS = (
         (
             _edit(
                 "captures.py",
-                "_sets_adding_to(rules, table_mask, 15 - value)",
-                "_sets_adding_to(rules, table_mask, 14 - value)",
+                "_ways_to_total(rules, pattern, 15 - value)",
+                "_ways_to_total(rules, pattern, 14 - value)",
+            ),
+            _edit(
+                "captures.py",
+                "    total = 15 - rules._values[rank]",
+                "    total = 14 - rules._values[rank]",
             ),
         ),
     ),
@@ -259,9 +259,8 @@ MUTATIONS = (
             _edit(
                 "captures.py",
                 "if not table_mask & _ACES or rules.table_ace is TableAce.IGNORED:\n"
-                "            return (table_mask,)",
-                "if rules.table_ace is TableAce.IGNORED:\n"
-                "            return (table_mask,)",
+                "            return whole",
+                "if rules.table_ace is TableAce.IGNORED:\n            return whole",
             ),
         ),
     ),
@@ -282,8 +281,8 @@ MUTATIONS = (
         (
             _edit(
                 "state.py",
-                "side = seat % 2 if rules.partnerships else seat",
-                "side = (seat + 1) % 2 if rules.partnerships else seat",
+                "side = mover % 2 if rules.partnerships else mover",
+                "side = (mover + 1) % 2 if rules.partnerships else mover",
             ),
         ),
     ),
@@ -340,8 +339,8 @@ MUTATIONS = (
         (
             _edit(
                 "state.py",
-                "                (seat + 1) % rules.players,\n",
-                "                (seat - 1) % rules.players,\n",
+                "    mover += 1\n    if mover == rules.players:\n        mover = 0\n",
+                "    mover = (mover - 1) % rules.players\n",
             ),
         ),
     ),
