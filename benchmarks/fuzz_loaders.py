@@ -14,6 +14,7 @@ Run:  python benchmarks/fuzz_loaders.py [--examples 15000] [--slow-examples 2000
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import time
@@ -33,7 +34,8 @@ def main() -> int:
     os.environ["SCOPA_FUZZ_SLOW_EXAMPLES"] = str(args.slow_examples)
     os.environ.setdefault("HYPOTHESIS_PROFILE", "explore")  # fresh random inputs
     sys.path.insert(0, str(ROOT / "tests"))
-    import test_fuzz
+    # tests/ is not a package: its module is found on the path set above.
+    test_fuzz = importlib.import_module("test_fuzz")
 
     start = time.perf_counter()
     status = pytest.main(

@@ -19,6 +19,7 @@ Run:  python benchmarks/kernel_playouts.py [--seconds 1.0] [--rounds 5]
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import time
@@ -113,6 +114,10 @@ def main() -> None:
     scopa = sr.Ruleset.scopa()
     sr.random_playouts(scopa, range(3000))  # the capture tables warm, as in a search
     counter = iter(range(10**9))
+
+    def kernel_hands(rules: sr.Ruleset, n: int) -> int:
+        return len(sr.random_playouts(rules, [next(counter) for _ in range(n)]))
+
     ratios: dict[str, list[float]] = {
         "public API": [],
         "kernel": [],
@@ -124,26 +129,32 @@ def main() -> None:
         chain = _Standin(chain)
     for round_number in range(args.rounds):
         rng = random.Random(round_number)
-        bare = rate(
-            lambda n, rng=rng: [bare_hand(rng) for _ in range(n)] and n, args.seconds
-        )
-        api = rate(
-            lambda n, rng=rng: (
-                [library_hand(scopa, next(counter), rng) for _ in range(n)] and n
-            ),
-            args.seconds,
-        )
-        kernel = rate(
-            lambda n: len(sr.random_playouts(scopa, [next(counter) for _ in range(n)])),
-            args.seconds,
-        )
-        floor = rate(
-            lambda n, rng=rng: [standin_hand(chain, rng) for _ in range(n)] and n,
-            args.seconds,
-        )
-        fresh = rate(
-            lambda n, rng=rng: [fresh_hand(rng) for _ in range(n)] and n, args.seconds
-        )
+
+        def bare_hands(n: int, rng: random.Random = rng) -> int:
+            for _ in range(n):
+                bare_hand(rng)
+            return n
+
+        def api_hands(n: int, rng: random.Random = rng) -> int:
+            for _ in range(n):
+                library_hand(scopa, next(counter), rng)
+            return n
+
+        def floor_hands(n: int, rng: random.Random = rng) -> int:
+            for _ in range(n):
+                standin_hand(chain, rng)
+            return n
+
+        def fresh_hands(n: int, rng: random.Random = rng) -> int:
+            for _ in range(n):
+                fresh_hand(rng)
+            return n
+
+        bare = rate(bare_hands, args.seconds)
+        api = rate(api_hands, args.seconds)
+        kernel = rate(lambda n: kernel_hands(scopa, n), args.seconds)
+        floor = rate(floor_hands, args.seconds)
+        fresh = rate(fresh_hands, args.seconds)
         ratios["public API"].append(api / bare)
         ratios["kernel"].append(kernel / bare)
         ratios["floor"].append(floor / bare)
@@ -173,12 +184,7 @@ def main() -> None:
     ]
     base = 0.0
     for name, rules in presets:
-        figure = rate(
-            lambda n, rules=rules: len(
-                sr.random_playouts(rules, [next(counter) for _ in range(n)])
-            ),
-            args.seconds,
-        )
+        figure = rate(functools.partial(kernel_hands, rules), args.seconds)
         base = base or figure
         print(f"  {name:<20} {figure:9,.0f} hands/s  {figure / base:5.2f}")
 
