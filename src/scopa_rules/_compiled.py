@@ -45,6 +45,7 @@ COMPILED_MODULES = (
     "observation",
     "encoding",
     "_kernel",
+    "_handpack",
 )
 """The modules the build compiles, by name inside the package (read by
 ``setup.py``)."""

@@ -110,10 +110,18 @@ def _numbers(data: bytes) -> list[int]:
     return numbers
 
 
-def unpack_hands(data: bytes, make_hand: Callable[..., Any]) -> list[Any]:
+def unpack_hands(
+    data: bytes,
+    make_hand: Callable[..., Any],
+    named: Callable[[int], Move] | None = None,
+) -> list[Any]:
     """The items packed in ``data``, oldest first: each hand as
     ``make_hand(*fields)`` (the :class:`HandFields` it was packed from),
-    each other item unpickled."""
+    each other item unpickled.  ``named`` gives the move of a card played,
+    packed as the kernel packs it (``captured mask << 6 | card index``): the
+    state passes its shared moves, so that a game unpacked after unpickling
+    makes no new move it has made before."""
+    name = _new_move if named is None else named
     numbers = iter(_numbers(data))
     take = numbers.__next__  # the loop and the fields read one stream
     items = []
@@ -138,7 +146,7 @@ def unpack_hands(data: bytes, make_hand: Callable[..., Any]) -> list[Any]:
         links: tuple[Any, ...] = ()
         for _ in range(take()):
             seat, code = take(), take()
-            links = (links, seat, _move(code))
+            links = (links, seat, _move(code, name))
         items.append(
             make_hand(
                 number,
@@ -156,7 +164,12 @@ def unpack_hands(data: bytes, make_hand: Callable[..., Any]) -> list[Any]:
     return items
 
 
-def _move(code: int) -> Move:
-    return _unchecked_move(
-        _CARDS[code & 0x3F], _from_mask(code >> 8), _KINDS[code >> 6 & 3]
-    )
+def _move(code: int, named: Callable[[int], Move]) -> Move:
+    kind = code >> 6 & 3
+    if not kind:  # a card played: 0 is MoveKind.PLAY's code
+        return named(code >> 8 << 6 | code & 0x3F)
+    return _unchecked_move(_CARDS[code & 0x3F], _from_mask(code >> 8), _KINDS[kind])
+
+
+def _new_move(play: int) -> Move:
+    return _unchecked_move(_CARDS[play & 0x3F], _from_mask(play >> 6))

@@ -1273,7 +1273,12 @@ def _unpickle_state(
     fields: tuple[Any, ...], stock: bytes, hands: int, packed_hands: bytes
 ) -> GameState:
     cards = tuple([_CARDS[index] for index in stock])
-    unpack = partial(unpack_hands, packed_hands, partial(_FinishedHand, fields[_RULES]))
+    unpack = partial(
+        unpack_hands,
+        packed_hands,
+        partial(_FinishedHand, fields[_RULES]),
+        _MOVES.__getitem__,
+    )
     log = packed(hands, _PACKED, packed_hands, unpack)
     # The fields come without the stock and the log: both go back in.
     return _state(
