@@ -339,8 +339,8 @@ MUTATIONS = (
         (
             _edit(
                 "state.py",
-                "    mover += 1\n    if mover == rules.players:\n        mover = 0\n",
-                "    mover = (mover - 1) % rules.players\n",
+                "    mover += 1\n    if mover == len(hands):  # a hand for each seat\n        mover = 0\n",
+                "    mover = (mover - 1) % len(hands)\n",
             ),
         ),
     ),

@@ -20,6 +20,7 @@ cdef class GameState:
     hand=cython.ulonglong,
     mover=cython.int,
     side=cython.int,
+    hands=tuple,
 )
 cdef GameState _played(GameState before, tuple fields, object move)
 

@@ -1230,7 +1230,7 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
         if rules.declarations:
             declarations += declare_round(rules, dealt)
     mover += 1
-    if mover == rules.players:
+    if mover == len(hands):  # a hand for each seat
         mover = 0
     state = GameState.__new__(GameState)
     _set_fields(
