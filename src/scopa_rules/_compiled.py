@@ -163,8 +163,8 @@ def kernel_info() -> KernelInfo:
     >>> info.kind in ("compiled", "pure", "partial")
     True
     >>> sorted(info.compiled + info.pure)  # doctest: +NORMALIZE_WHITESPACE
-    ['_kernel', 'captures', 'dealing', 'deck', 'declarations', 'encoding',
-     'observation', 'scoring', 'state']
+    ['_handpack', '_kernel', 'captures', 'dealing', 'deck', 'declarations',
+     'encoding', 'observation', 'scoring', 'state']
     """
     files = {
         name: getattr(sys.modules[f"{__package__}.{name}"], "__file__", None)
