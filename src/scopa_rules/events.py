@@ -47,7 +47,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar, Union, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union, get_args
 
 import attrs
 
@@ -636,6 +636,7 @@ def json_schema() -> dict[str, Any]:
 
 # -- reading JSON back -------------------------------------------------------------
 
+_Cards = TypeVar("_Cards", Card, CardSet)
 _EVENT_CLASSES: dict[str, type[Event]] = {
     cls.type: cls for cls in sorted(get_args(Event), key=lambda cls: cls.type)
 }
@@ -783,26 +784,22 @@ def _choice(value: object, choices: tuple[str, ...], what: str) -> str:
     return value
 
 
-def _text(value: object, what: str) -> str:
+def _parsed(parse: Callable[[str], _Cards], value: object, what: str) -> _Cards:
+    """``value``, card text, read by ``parse`` (a card or a set of them)."""
     if not isinstance(value, str):
         raise InvalidStateError(f"{what} must be card text, not {shown(value)}")
-    return value
+    try:
+        return parse(value)
+    except NotationError as error:
+        raise NotationError(f"{what}: {error}") from None
 
 
 def _card(value: object, what: str) -> Card:
-    text = _text(value, what)
-    try:
-        return Card.parse(text)
-    except NotationError as error:
-        raise NotationError(f"{what}: {error}") from None
+    return _parsed(Card.parse, value, what)
 
 
 def _card_set(value: object, what: str) -> CardSet:
-    text = _text(value, what)
-    try:
-        return CardSet(text)
-    except NotationError as error:
-        raise NotationError(f"{what}: {error}") from None
+    return _parsed(CardSet, value, what)
 
 
 def _maybe_card(value: object, what: str) -> Card | None:
