@@ -777,7 +777,7 @@ def _no_problem(event: Event) -> None:
 
 
 def _choice(value: object, choices: tuple[str, ...], what: str) -> str:
-    if value not in choices or not isinstance(value, str):
+    if not isinstance(value, str) or value not in choices:
         raise InvalidStateError(
             f"{what} must be one of {', '.join(map(repr, choices))}, not {shown(value)}"
         )
@@ -816,11 +816,12 @@ def _score(data: object, what: str) -> HandScore:
             f"{what} must be a mapping of its fields, not {type(data).__name__}"
         )
     _check_keys(data, ["primiera_rule", *_SCORE_FLAGS, "totals", "sides"], set(), what)
-    rules = [rule.value for rule in PrimieraRule]
-    if data["primiera_rule"] not in rules or not isinstance(data["primiera_rule"], str):
+    rule = data["primiera_rule"]
+    rules = [known.value for known in PrimieraRule]
+    if not isinstance(rule, str) or rule not in rules:
         raise InvalidStateError(
             f"{what}: 'primiera_rule' must be one of {', '.join(rules)}, "
-            f"not {shown(data['primiera_rule'])}"
+            f"not {shown(rule)}"
         )
     sides = data["sides"]
     if not isinstance(sides, list) or len(sides) < 2:
@@ -832,7 +833,7 @@ def _score(data: object, what: str) -> HandScore:
             _side_score(side, index, f"{what}: side {index}")
             for index, side in enumerate(sides)
         ),
-        primiera_rule=PrimieraRule(data["primiera_rule"]),
+        primiera_rule=PrimieraRule(rule),
         **{name: _flag(data[name], f"{what}: {name!r}") for name in _SCORE_FLAGS},
     )
     totals = _counts(data["totals"], f"{what}: 'totals'")
