@@ -1,13 +1,14 @@
 """Play Scopa against the bundled bots in a web browser.
 
 A small server on the standard library's ``http.server``: it keeps the games,
-answers the page's requests with JSON built from what seat 0 may see
-(:meth:`GameState.view`), draws the cards with :mod:`scopa_rules.svg`, and
-refuses an illegal click with the library's own explanation
-(:meth:`GameState.parse_move`).  You sit in seat 0; bots take the other seats
-and play as soon as it is their turn.
+answers the page's requests with JSON built from what your seat may see
+(:meth:`GameState.view`: never another seat's hidden cards), draws the cards
+with :mod:`scopa_rules.svg`, and refuses an illegal click with the library's
+own explanation (:meth:`GameState.parse_move`).  You sit in seat 0, or the
+seat ``--seat`` names; bots take the other seats and play as soon as it is
+their turn.
 
-Run:  python examples/web/server.py [--port 8000] [--preset scopa] [--players 2] [--bot greedy]
+Run:  python examples/web/server.py [--port 8000] [--preset scopa] [--players 2] [--seat 0] [--bot greedy]
 then open http://localhost:8000/ (add ``?seed=N`` for a given deal).
 """
 
@@ -29,7 +30,6 @@ from typing import Any
 import scopa_rules as sr
 from scopa_rules import events, svg
 
-HUMAN = 0
 PAGE = Path(__file__).resolve().parent / "index.html"
 BOTS: dict[str, Callable[[], sr.Bot]] = {
     "random": sr.RandomBot,
@@ -49,7 +49,7 @@ class Refused(Exception):
 
 
 def what_happened(happened: Sequence[events.Event]) -> list[str]:
-    """What a move did, in words, from its events (as seat 0 saw them)."""
+    """What a move did, in words, from its events (as your seat saw them)."""
     lines: list[str] = []
     for event in happened:
         if isinstance(event, events.Captured):
@@ -91,11 +91,15 @@ def what_happened(happened: Sequence[events.Event]) -> list[str]:
 
 
 class Game:
-    """One game: the state, the bots in the other seats and what happened."""
+    """One game: the state, your seat, the bots in the other seats and what
+    happened."""
 
-    def __init__(self, rules: sr.Ruleset, seed: int, bot: str) -> None:
+    def __init__(self, rules: sr.Ruleset, seed: int, bot: str, seat: int = 0) -> None:
         self.state = sr.new_game(rules, seed=seed)
-        self.bots = {seat: BOTS[bot]() for seat in range(1, rules.players)}
+        self.seat = seat
+        self.bots = {
+            other: BOTS[bot]() for other in range(rules.players) if other != seat
+        }
         self.rng = random.Random(seed)
         self.log: list[str] = []
         self.lock = threading.Lock()
@@ -105,17 +109,17 @@ class Game:
         seat = self.state.current_player
         assert seat is not None  # a move is only applied when a seat is to move
         after, happened = events.play(self.state, move)
-        self.log += what_happened(events.seen_by(happened, HUMAN))
+        self.log += what_happened(events.seen_by(happened, self.seat))
         self.state = after
 
     def bots_play(self) -> None:
-        while (seat := self.state.current_player) not in (None, HUMAN):
+        while (seat := self.state.current_player) not in (None, self.seat):
             self.apply(self.bots[seat].choose(self.state.view(seat), self.rng))
 
     def play(self, text: str) -> None:
-        """Play seat 0's move named by ``text`` (a card alone, ``7Dx4S3C``
-        or ``keep 5D``), then let the bots answer."""
-        if self.state.current_player != HUMAN:
+        """Play your move named by ``text`` (a card alone, ``7Dx4S3C`` or
+        ``keep 5D``), then let the bots answer."""
+        if self.state.current_player != self.seat:
             reason = "the game is over" if self.state.is_over else "it is not your turn"
             raise Refused(HTTPStatus.CONFLICT, {"error": reason})
         try:
@@ -164,19 +168,21 @@ def _hand_scores(view: sr.PlayerView) -> list[dict[str, Any]]:
 
 
 def game_json(game_id: str, game: Game) -> dict[str, Any]:
-    """What the page shows, from seat 0's view of the game."""
+    """What the page shows, from your seat's view of the game."""
     state = game.state
-    view = state.view(HUMAN)
+    seat = game.seat
+    view = state.view(seat)
     rules = view.rules
     return {
         "id": game_id,
         "title": f"{rules.preset_name() or 'house rules'}, {rules.players} players",
         "ply": len(state.history),
-        "your_turn": view.current_player == HUMAN,
+        "seat": seat,
+        "your_turn": view.current_player == seat,
         "to_move": view.current_player,
         "over": view.is_over,
         "winner": view.winner,
-        "your_side": rules.side_of(HUMAN),
+        "your_side": rules.side_of(seat),
         "scores": list(view.scores),
         "target": rules.target_score,
         "hand_number": view.hand_number + 1,
@@ -184,14 +190,14 @@ def game_json(game_id: str, game: Game) -> dict[str, Any]:
         "table": _cards(view.table),
         "others": [
             {
-                "seat": seat,
-                "side": rules.side_of(seat),
+                "seat": other,
+                "side": rules.side_of(other),
                 "count": count,
                 # Face down, but for declared cards (Cirulla), known to all.
-                "svg": svg.hand(view, seat, size=CARD_SIZE * 0.6),
+                "svg": svg.hand(view, other, size=CARD_SIZE * 0.6),
             }
-            for seat, count in enumerate(view.hand_sizes)
-            if seat != HUMAN
+            for other, count in enumerate(view.hand_sizes)
+            if other != seat
         ],
         "stock": view.stock_size,
         "piles": [len(pile) for pile in view.piles],
@@ -205,17 +211,24 @@ def game_json(game_id: str, game: Game) -> dict[str, Any]:
 
 
 class Tables:
-    """The games being played, by id."""
+    """The games being played, by id, all with the same rules and your
+    seat (checked here, so that a bad option fails at start)."""
 
-    def __init__(self, preset: str, players: int, bot: str) -> None:
-        self.preset, self.players, self.bot = preset, players, bot
+    def __init__(self, preset: str, players: int, bot: str, seat: int = 0) -> None:
+        self.rules = sr.Ruleset.from_name(preset, players=players)
+        if not 0 <= seat < self.rules.players:
+            raise ValueError(
+                f"--seat must be a seat of the {self.rules.players}-player game, "
+                f"0 to {self.rules.players - 1}, not {seat}"
+            )
+        self.bot, self.seat = bot, seat
         self.games: dict[str, Game] = {}
         self.ids = itertools.count(1)
         self.lock = threading.Lock()
 
     def new(self, seed: int | None) -> dict[str, Any]:
-        rules = sr.Ruleset.from_name(self.preset, players=self.players)
-        game = Game(rules, random.randrange(10**6) if seed is None else seed, self.bot)
+        seed = random.randrange(10**6) if seed is None else seed
+        game = Game(self.rules, seed, self.bot, self.seat)
         with self.lock:
             game_id = str(next(self.ids))
             self.games[game_id] = game
@@ -281,11 +294,17 @@ def make_handler(tables: Tables) -> type[BaseHTTPRequestHandler]:
 
 
 def serve(
-    port: int, *, preset: str = "scopa", players: int = 2, bot: str = "greedy"
+    port: int,
+    *,
+    preset: str = "scopa",
+    players: int = 2,
+    seat: int = 0,
+    bot: str = "greedy",
 ) -> ThreadingHTTPServer:
-    """A server on localhost (``port`` 0: any free port); call its
-    ``serve_forever()``."""
-    handler = make_handler(Tables(preset, players, bot))
+    """A server on localhost (``port`` 0: any free port) where you sit in
+    ``seat``; call its ``serve_forever()``.  Rules that do not exist, or a
+    seat not at their table, raise :class:`ValueError`."""
+    handler = make_handler(Tables(preset, players, bot, seat))
     return ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
@@ -294,9 +313,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--preset", default="scopa")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument(
+        "--seat", type=int, default=0, help="your seat, from 0 (bots take the others)"
+    )
     parser.add_argument("--bot", choices=sorted(BOTS), default="greedy")
     args = parser.parse_args(argv)
-    server = serve(args.port, preset=args.preset, players=args.players, bot=args.bot)
+    try:
+        server = serve(
+            args.port,
+            preset=args.preset,
+            players=args.players,
+            seat=args.seat,
+            bot=args.bot,
+        )
+    except ValueError as error:  # the library's errors are ValueErrors too
+        parser.error(str(error))
     print(f"open http://localhost:{server.server_address[1]}/", file=sys.stderr)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()

@@ -32,24 +32,32 @@ gives the events as one seat saw them (the same as
 (CardsDealt(seat=0, count=3, cards=CardSet('3D KH 5C')), CardsDealt(seat=1, count=3, cards=None))
 
 Every event turns into JSON-safe data with :func:`event_to_dict` (the shape
-is in the JSON Schema shipped with the package, see :func:`json_schema`).
+is in the JSON Schema shipped with the package, see :func:`json_schema`), and
+:func:`event_from_dict` reads that data back, checked, for a client or a log
+reader that received it:
+
+>>> import json
+>>> data = json.loads(json.dumps(sr.events.event_to_dict(happened[0])))
+>>> sr.events.event_from_dict(data) == happened[0]
+True
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
-from typing import TYPE_CHECKING, Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union, get_args
 
 import attrs
 
 from .cards import Card, CardSet, Rank
 from .dealing import deal_hand
 from .deck import Deck
+from .errors import InvalidStateError, NotationError, shown
 from .moves import Move, MoveKind
-from .rules import Ruleset
-from .scoring import HandScore
+from .rules import PrimieraRule, Ruleset
+from .scoring import HandScore, SideScore
 from .state import GameState, Phase
 
 if TYPE_CHECKING:
@@ -59,6 +67,7 @@ __all__ = [
     "Captured",
     "CardPlayed",
     "CardsDealt",
+    "Declared",
     "Event",
     "FirstCardDealt",
     "FirstCardDecided",
@@ -72,11 +81,13 @@ __all__ = [
     "TableDealt",
     "Trailed",
     "deal",
+    "event_from_dict",
     "event_to_dict",
     "game_events",
     "json_schema",
     "opening",
     "play",
+    "score_from_dict",
     "score_to_dict",
     "seen_by",
 ]
@@ -621,3 +632,289 @@ def json_schema() -> dict[str, Any]:
     text = resources.files("scopa_rules").joinpath("schema.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+# -- reading JSON back -------------------------------------------------------------
+
+_Cards = TypeVar("_Cards", Card, CardSet)
+_EVENT_CLASSES: dict[str, type[Event]] = {
+    cls.type: cls for cls in sorted(get_args(Event), key=lambda cls: cls.type)
+}
+_CHOICES = {"reason": ("kings", "aces"), "kind": ("cirulla", "decino")}
+"""The words a text field of an event may hold, by field name."""
+_SIDE_FLAGS = frozenset({"settebello", "re_bello", "grande", "all_coins"})
+"""The fields of a :class:`SideScore` that are true or false (the others
+count)."""
+_SCORE_FLAGS = ("re_bello", "napola", "cappotto", "grande", "declarations")
+
+
+def event_from_dict(data: Mapping[str, Any]) -> Event:
+    """The event in ``data`` (as made by :func:`event_to_dict`), checked.
+
+    Data that is not an event raises :class:`~scopa_rules.InvalidStateError`
+    (an unknown ``"type"``, a field missing, unknown or of the wrong type, a
+    value no game can give, such as a negative seat); card text that does not
+    parse raises :class:`~scopa_rules.NotationError`.
+
+    >>> event_from_dict({"type": "trailed", "seat": 1, "card": "KH"})
+    Trailed(seat=1, card=Card.parse('KH'))
+    >>> event_from_dict({"type": "trailed", "seat": 1})
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.InvalidStateError: the trailed event has no 'card'; its fields are seat, card
+    >>> event_from_dict({"type": "captured", "seat": 0, "side": 0, "card": "5C", "cards": "2D 9S"})
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.NotationError: the captured event: 'cards': unknown rank '9' in card text '9S': ranks are A 2 3 4 5 6 7 J Q K
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(
+            f"an event must be a mapping, not {type(data).__name__}"
+        )
+    types = ", ".join(_EVENT_CLASSES)
+    if "type" not in data:
+        raise InvalidStateError(f"the event has no 'type'; the types are {types}")
+    kind = data["type"]
+    cls = _EVENT_CLASSES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InvalidStateError(
+            f"unknown event type {shown(kind)}; the types are {types}"
+        )
+    what = f"the {kind} event"
+    names = [field.name for field in attrs.fields(cls)]
+    _check_keys(data, names, {"type"}, what)
+    values = {
+        field.name: _field(field, data[field.name], f"{what}: {field.name!r}")
+        for field in attrs.fields(cls)
+    }
+    event = cls(**values)
+    problem = _PROBLEMS.get(cls, _no_problem)(event)
+    if problem is not None:
+        raise InvalidStateError(f"{what} {problem}")
+    return event
+
+
+def score_from_dict(data: Mapping[str, Any]) -> HandScore:
+    """The hand's breakdown in ``data`` (as made by :func:`score_to_dict`),
+    checked as :func:`event_from_dict` checks an event: each side's total, and
+    the totals, must be what its categories add up to.
+
+    >>> import scopa_rules as sr
+    >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D"), sr.CardSet("KS")], [0, 0])
+    >>> score_from_dict(score_to_dict(score)) == score
+    True
+    >>> data = score_to_dict(score)
+    >>> score_from_dict({**data, "totals": [3, 0]})
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.InvalidStateError: the score: 'totals' are [3, 0], but its sides add up to [2, 0]
+    """
+    return _score(data, "the score")
+
+
+def _check_keys(
+    data: Mapping[Any, Any], names: list[str], also: set[str], what: str
+) -> None:
+    """That ``data`` has exactly the keys ``names`` (and ``also``)."""
+    fields = ", ".join(names)
+    unknown = sorted(
+        key if isinstance(key, str) else shown(key)
+        for key in data
+        if key not in also and key not in names
+    )
+    if unknown:
+        raise InvalidStateError(
+            f"{what} has unknown fields: {', '.join(unknown)}; its fields are {fields}"
+        )
+    for name in names:
+        if name not in data:
+            raise InvalidStateError(f"{what} has no {name!r}; its fields are {fields}")
+
+
+def _count(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidStateError(
+            f"{what} must be a whole number of 0 or more, not {shown(value)}"
+        )
+    return value
+
+
+def _maybe_count(value: object, what: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidStateError(
+            f"{what} must be a whole number of 0 or more, or null, not {shown(value)}"
+        )
+    return value
+
+
+def _counts(value: object, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise InvalidStateError(
+            f"{what} must be a list of whole numbers, not {shown(value)}"
+        )
+    return tuple(
+        _count(item, f"{what} item {index}") for index, item in enumerate(value)
+    )
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidStateError(f"{what} must be true or false, not {shown(value)}")
+    return value
+
+
+def _field(field: attrs.Attribute[Any], value: object, what: str) -> Any:
+    annotation = str(field.type)  # a string: the module defers annotations
+    if annotation == "str":
+        return _choice(value, _CHOICES[field.name], what)
+    return _FIELD_READERS[annotation](value, what)
+
+
+def _no_problem(event: Event) -> None:
+    return None
+
+
+def _choice(value: object, choices: tuple[str, ...], what: str) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise InvalidStateError(
+            f"{what} must be one of {', '.join(map(repr, choices))}, not {shown(value)}"
+        )
+    return value
+
+
+def _parsed(parse: Callable[[str], _Cards], value: object, what: str) -> _Cards:
+    """``value``, card text, read by ``parse`` (a card or a set of them)."""
+    if not isinstance(value, str):
+        raise InvalidStateError(f"{what} must be card text, not {shown(value)}")
+    try:
+        return parse(value)
+    except NotationError as error:
+        raise NotationError(f"{what}: {error}") from None
+
+
+def _card(value: object, what: str) -> Card:
+    return _parsed(Card.parse, value, what)
+
+
+def _card_set(value: object, what: str) -> CardSet:
+    return _parsed(CardSet, value, what)
+
+
+def _maybe_card(value: object, what: str) -> Card | None:
+    return None if value is None else _card(value, what)
+
+
+def _maybe_card_set(value: object, what: str) -> CardSet | None:
+    return None if value is None else _card_set(value, what)
+
+
+def _score(data: object, what: str) -> HandScore:
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(
+            f"{what} must be a mapping of its fields, not {type(data).__name__}"
+        )
+    _check_keys(data, ["primiera_rule", *_SCORE_FLAGS, "totals", "sides"], set(), what)
+    rule = data["primiera_rule"]
+    rules = [known.value for known in PrimieraRule]
+    if not isinstance(rule, str) or rule not in rules:
+        raise InvalidStateError(
+            f"{what}: 'primiera_rule' must be one of {', '.join(rules)}, "
+            f"not {shown(rule)}"
+        )
+    sides = data["sides"]
+    if not isinstance(sides, list) or len(sides) < 2:
+        raise InvalidStateError(
+            f"{what}: 'sides' must be a list of 2 or more side scores, not {shown(sides)}"
+        )
+    score = HandScore(
+        sides=tuple(
+            _side_score(side, index, f"{what}: side {index}")
+            for index, side in enumerate(sides)
+        ),
+        primiera_rule=PrimieraRule(rule),
+        **{name: _flag(data[name], f"{what}: {name!r}") for name in _SCORE_FLAGS},
+    )
+    totals = _counts(data["totals"], f"{what}: 'totals'")
+    if totals != score.totals:
+        raise InvalidStateError(
+            f"{what}: 'totals' are {list(totals)}, but its sides add up to "
+            f"{list(score.totals)}"
+        )
+    return score
+
+
+def _side_score(data: object, index: int, what: str) -> SideScore:
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(
+            f"{what} must be a mapping of its fields, not {type(data).__name__}"
+        )
+    names = [field.name for field in attrs.fields(SideScore)]
+    _check_keys(data, [*names, "total"], set(), what)
+    values: dict[str, Any] = {
+        name: _flag(data[name], f"{what}: {name!r}")
+        if name in _SIDE_FLAGS
+        else _count(data[name], f"{what}: {name!r}")
+        for name in names
+    }
+    side = SideScore(**values)
+    if side.side != index:
+        raise InvalidStateError(f"{what} says it is side {side.side}")
+    total = _count(data["total"], f"{what}: 'total'")
+    if total != side.total:
+        raise InvalidStateError(
+            f"{what}: 'total' is {total}, but its points add up to {side.total}"
+        )
+    return side
+
+
+_FIELD_READERS: dict[str, Callable[[Any, str], Any]] = {
+    "int": _count,
+    "int | None": _maybe_count,
+    "tuple[int, ...]": _counts,
+    "bool": _flag,
+    "Card": _card,
+    "Card | None": _maybe_card,
+    "CardSet": _card_set,
+    "CardSet | None": _maybe_card_set,
+    "HandScore": _score,
+}
+"""How each field of an event is read, by its annotation."""
+
+
+_PROBLEMS: dict[type[Any], Callable[[Any], str | None]] = {
+    CardsDealt: lambda event: (
+        f"deals {event.count} cards but names {len(event.cards)}"
+        if event.cards is not None and len(event.cards) != event.count
+        else None
+    ),
+    FirstCardDecided: lambda event: (
+        "puts the first card on the table, face up, but does not name it"
+        if not event.kept and event.card is None
+        else None
+    ),
+    Captured: lambda event: (
+        "takes no cards"
+        if not event.cards
+        else f"takes {event.card}, the card that captures"
+        if event.card in event.cards
+        else None
+    ),
+    Declared: lambda event: (
+        f"declares {len(event.cards)} cards, not 3" if len(event.cards) != 3 else None
+    ),
+    InitialSweeps: lambda event: "counts no sweeps" if not event.count else None,
+    HandScored: lambda event: (
+        f"has {len(event.scores)} scores for {len(event.score.sides)} sides"
+        if len(event.scores) != len(event.score.sides)
+        else None
+    ),
+    GameOver: lambda event: (
+        f"names side {event.winner} the winner, of {len(event.scores)} sides"
+        if event.winner >= len(event.scores)
+        else None
+    ),
+}
+"""What no game can give in an event of each class, though each field
+alone is well formed."""
