@@ -7,9 +7,9 @@ import cython
 
 cdef int _BIT_INDEX[67]
 
-@cython.locals(plans=tuple, cached=tuple, n=cython.int, head=cython.int)
+@cython.locals(n=cython.int, head=cython.int)
 cpdef tuple _parts(
-    object rules,
+    tuple plans,
     int seat,
     object hand,
     object table,
@@ -29,7 +29,10 @@ cpdef tuple _parts(
     object declared,
 )
 
-@cython.locals(fields=tuple, hands=tuple)
+@cython.locals(plans=tuple, cached=tuple)
+cpdef tuple _plans_of(object rules)
+
+@cython.locals(fields=tuple, hands=tuple, plans=tuple)
 cpdef tuple _state_parts(object state, int seat, object played, object taken)
 
 cpdef tuple _state_floats(object state, int seat, object played, object taken)

@@ -209,7 +209,7 @@ def observe(
     return tuple(
         _float_list(
             _parts(
-                view.rules,
+                _plans_of(view.rules),
                 view.seat,
                 view.hand.mask,
                 view.table.mask,
@@ -240,31 +240,31 @@ def _state_parts(
     state's stored masks rather than through its card-set properties, which
     build objects an observation does not need."""
     fields = state._dealt()
-    rules: Ruleset = fields[_RULES]
+    plans = _plans_of(fields[_RULES])
     phase = fields[_PHASE]
     first = fields[_FIRST_CARD]
     hands = fields[_HANDS]
     return _parts(
-        rules,
+        plans,
         seat,
         hands[seat],
         fields[_TABLE],
         fields[_PILES],
         first.mask
-        if first is not None and seat == (fields[_DEALER] + 1) % rules.players
+        if first is not None and seat == (fields[_DEALER] + 1) % plans[2]
         else 0,
         0 if played is None else played.mask,
         taken.mask,
         fields[_TO_MOVE] if phase is _PLAY or phase is _FIRST_CARD_PHASE else None,
         fields[_DEALER],
         fields[_LAST_CAPTURER],
-        [*map(int.bit_count, hands)],
+        [*map(_bit_count, hands)],
         len(fields[_STOCK]),
         fields[_SWEEPS],
         fields[_SCORES],
         phase,
-        _kept_first_card(state.turns_this_hand) if rules.first_card_choice else None,
-        _declared_held(state) if rules.declarations else (),
+        _kept_first_card(state.turns_this_hand) if plans[3] else None,
+        _declared_held(state) if plans[4] else (),
     )
 
 
@@ -278,7 +278,7 @@ def _declared_held(state: GameState) -> list[int]:
 
 
 def _parts(
-    rules: Ruleset,
+    plans: _Plans,
     seat: int,
     hand: int,
     table: int,
@@ -302,22 +302,12 @@ def _parts(
     card, rules).  The one place its layout is written; the tuple, list and
     float32 forms are made from the parts (:func:`_float_list`,
     :func:`_float32_bytes`)."""
-    # The plan of the ruleset and seat, keyed by identity: hashing a ruleset
-    # costs more than a whole observation.  The entry keeps the ruleset alive,
-    # so its id stays its own.  The plans used last are checked first.
-    global _last_plans
-    plans = _last_plans
-    if plans[0] is not rules:
-        cached = _PLANS.get(id(rules))
-        if cached is None or cached[0] is not rules:
-            cached = _new_plans(rules)
-        plans = _last_plans = cached
     seat_order, by_side, by_counts, heads, tails = plans[1][seat]
     n = len(seat_order)
     seen = hand | table | first
     for pile in piles:
         seen |= pile
-    if rules.declarations:
+    if plans[4]:
         known = [declared[other] for other in seat_order[1:]]
         for cards in known:
             seen |= cards
@@ -330,13 +320,29 @@ def _parts(
     head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
     head = (head + (dealer - seat) % n) * (n + 1)
     head += n if last_capturer is None else (last_capturer - seat) % n
+    # The tails of play, most positions, first; the others by the phase's
+    # value: an Enum member hashes in Python.
+    by_kept = tails[0] if phase is _PLAY else tails[1][phase._value_]
     return (
         masks,
         heads[head],
         by_counts((*hand_sizes, stock, *sweeps, *scores)),
-        # By the phase's value: an Enum member hashes in Python.
-        tails[phase._value_, kept],
+        by_kept[kept],
     )
+
+
+def _plans_of(rules: Ruleset) -> _Plans:
+    """The plans of ``rules``, keyed by identity: hashing a ruleset costs
+    more than a whole observation.  The entry keeps the ruleset alive, so
+    its id stays its own.  The plans used last are checked first."""
+    global _last_plans
+    plans = _last_plans
+    if plans[0] is not rules:
+        cached = _PLANS.get(id(rules))
+        if cached is None or cached[0] is not rules:
+            cached = _new_plans(rules)
+        plans = _last_plans = cached
+    return plans
 
 
 def _state_floats(
@@ -497,27 +503,38 @@ def _entries(floats: tuple[float, ...]) -> _Entries:
 # (the viewer's side first), a getter that puts the counts (hand sizes,
 # stock, sweeps, scores) in order in one go, the one-hot rows of the seat to
 # move, the dealer and the last capturer (row n: none) by their three rows,
-# the last blocks (phase, first card, rules) by phase and first-card
-# decision.
+# the last blocks (phase, first card, rules) by first-card decision, in
+# play and by the phase's value in the other phases.
+_Tails = dict[bool | None, _Entries]
 _SeatPlan = tuple[
     tuple[int, ...],
     Callable[[Sequence[int]], tuple[int, ...]],
     Callable[[Sequence[int]], tuple[int, ...]],
     tuple[_Entries, ...],
-    dict[tuple[str, bool | None], _Entries],
+    tuple[_Tails, dict[str, _Tails]],
 ]
+# A ruleset's plans: the ruleset, each seat's plan, and the rules an
+# observation asks about (players, first-card choice, declarations).
+_Plans = tuple[Ruleset | None, tuple[_SeatPlan, ...], int, bool, bool]
 
 
-def _new_plans(rules: Ruleset) -> tuple[Ruleset, tuple[_SeatPlan, ...]]:
+def _new_plans(rules: Ruleset) -> _Plans:
     if len(_PLANS) >= 64:
         _PLANS.clear()
-    plans = _PLANS[id(rules)] = (rules, _seat_plans(rules))
+    plans = _PLANS[id(rules)] = (
+        rules,
+        _seat_plans(rules),
+        rules.players,
+        rules.first_card_choice,
+        rules.declarations,
+    )
     return plans
 
 
-_PLANS: dict[int, tuple[Ruleset, tuple[_SeatPlan, ...]]] = {}
+_PLANS: dict[int, _Plans] = {}
 # The plans used last: most callers observe under one ruleset.
-_last_plans: tuple[Ruleset | None, tuple[_SeatPlan, ...]] = (None, ())
+_last_plans: _Plans = (None, (), 0, False, False)
+_bit_count = int.bit_count
 
 
 def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
@@ -530,11 +547,14 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
         for last in hot
     )
     block = _rules_block(rules)
-    tails = {
-        (phase.value, kept): _entries(phase_hot + kept_hot + block)
+    by_phase = {
+        phase.value: {
+            kept: _entries(phase_hot + kept_hot + block)
+            for kept, kept_hot in _KEPT.items()
+        }
         for phase, phase_hot in _PHASE_HOT.items()
-        for kept, kept_hot in _KEPT.items()
     }
+    tails = (by_phase[_PLAY.value], by_phase)
     plans = []
     for seat in range(n):
         # Every ruleset has at least two seats and two sides, so the

@@ -262,6 +262,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ScopaGame) -> None:
         super().__init__(game)
         self._rules = game.rules
+        self._players = game.rules.players
         self._returns = game.returns
         self._point: ActionState | None = None
         # The deck being dealt, and the cards not yet in it in order (a
@@ -323,16 +324,16 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation of ``player`` (the one to act by default)."""
-        return self._tensor(player, pyspiel.State.observation_tensor)
+        return self._tensor(player, _PYSPIEL_OBSERVATION)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The information state of ``player`` as a tensor: its observation."""
-        return self._tensor(player, pyspiel.State.information_state_tensor)
+        return self._tensor(player, _PYSPIEL_INFORMATION_STATE)
 
     def _tensor(self, player: int | None, pyspiels: Any) -> list[float]:
         seat = self._player if player is None else player
         point = self._point
-        if point is None or not 0 <= seat < self._rules.players:
+        if point is None or not 0 <= seat < self._players:
             given = () if player is None else (player,)
             return pyspiels(self, *given)  # type: ignore[no-any-return]
         return _state_float_list(point.state, seat, point.played, point.taken)
@@ -472,6 +473,8 @@ _BYTES = tuple(bytes((index,)) for index in range(40))
 _CARDS = tuple(ALL_CARDS)
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
+_PYSPIEL_OBSERVATION = pyspiel.State.observation_tensor
+_PYSPIEL_INFORMATION_STATE = pyspiel.State.information_state_tensor
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 pyspiel.register_game(_GAME_TYPE, ScopaGame)
