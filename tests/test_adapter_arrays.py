@@ -11,7 +11,12 @@ from hypothesis import given
 
 import scopa_rules as sr
 from scopa_rules import strategies as sst
-from scopa_rules.adapters._arrays import BOOL, INT8, action_mask_array, observation_array
+from scopa_rules.adapters._arrays import (
+    BOOL,
+    INT8,
+    action_mask_array,
+    observation_array,
+)
 
 states = sst.game_states(sst.presets() | sst.rulesets(max_table_size=8), max_moves=60)
 

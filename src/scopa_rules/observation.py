@@ -59,6 +59,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from struct import Struct
+from typing import Any
 
 from ._compiled import is_compiled
 from .cards import Card, CardSet, _from_mask
@@ -315,20 +316,32 @@ def _parts(
         masks = (hand, table, *by_side(piles), unseen, *known, first, played, taken)
     else:
         masks = (hand, table, *by_side(piles), _FULL & ~seen, first, played, taken)
-    # The seat to move, the dealer and the last capturer, each counted from
-    # the viewer (n: none).
-    head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
-    head = (head + (dealer - seat) % n) * (n + 1)
-    head += n if last_capturer is None else (last_capturer - seat) % n
-    # The tails of play, most positions, first; the others by the phase's
-    # value: an Enum member hashes in Python.
-    by_kept = tails[0] if phase is _PLAY else tails[1][phase._value_]
     return (
         masks,
-        heads[head],
+        heads[_head(n, seat, to_move, dealer, last_capturer)],
         by_counts((*hand_sizes, stock, *sweeps, *scores)),
-        by_kept[kept],
+        _tail(tails, phase, kept),
     )
+
+
+def _head(
+    n: int, seat: int, to_move: int | None, dealer: int, last_capturer: int | None
+) -> int:
+    """The index of the one-hot rows of the seat to move, the dealer and the
+    last capturer, each counted from the viewer (n: none)."""
+    head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
+    head = (head + (dealer - seat) % n) * (n + 1)
+    return head + (n if last_capturer is None else (last_capturer - seat) % n)
+
+
+def _tail(
+    tails: tuple[_Tails, dict[str, _Tails]], phase: Phase, kept: bool | None
+) -> _Entries:
+    """The last blocks for ``phase`` and the first-card decision: those of
+    play, most positions, first; the others by the phase's value (an Enum
+    member hashes in Python)."""
+    by_kept = tails[0] if phase is _PLAY else tails[1][phase._value_]
+    return by_kept[kept]
 
 
 def _plans_of(rules: Ruleset) -> _Plans:
@@ -349,21 +362,121 @@ def _state_floats(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> tuple[float, ...]:
     """``observe(state.view(seat), played=played, taken=taken)``."""
-    return tuple(_float_list(_state_parts(state, seat, played, taken)))
+    return tuple(_state_float_list(state, seat, played, taken))
 
 
-def _state_float_list(
+def _state_float_list_by_parts(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> list[float]:
     """The same in a fresh list (OpenSpiel's tensors are lists)."""
     return _float_list(_state_parts(state, seat, played, taken))
 
 
-def _state_float32(
+def _state_float32_by_parts(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> bytearray:
     """The same as float32 bytes (numpy reads them in one call)."""
     return _float32_bytes(_state_parts(state, seat, played, taken))
+
+
+def _state_float_list_by_fields(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> list[float]:
+    """:func:`_state_float_list_by_parts` the compiled build's way (see
+    :func:`_state_entries`)."""
+    out: list[float] = _state_entries(state, seat, played, taken, False)
+    return out
+
+
+def _state_float32_by_fields(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> bytearray:
+    """:func:`_state_float32_by_parts` the compiled build's way (see
+    :func:`_state_entries`)."""
+    out: bytearray = _state_entries(state, seat, played, taken, True)
+    return out
+
+
+def _state_entries(
+    state: GameState, seat: int, played: Card | None, taken: CardSet, float32: bool
+) -> Any:
+    """The observation as a list of floats, or as float32 bytes, written into
+    one buffer straight from the state's fields: compiled, each entry is a
+    C store and no part is built as a Python object.  The layout is that of
+    :func:`_parts`, which tests hold it to; a ruleset with declarations
+    takes the parts' way."""
+    fields = state._dealt()
+    plans = _plans_of(fields[_RULES])
+    if plans[4]:
+        if float32:
+            return _state_float32_by_parts(state, seat, played, taken)
+        return _state_float_list_by_parts(state, seat, played, taken)
+    seat_order, by_side, _, heads, tails = plans[1][seat]
+    n = plans[2]
+    hands = fields[_HANDS]
+    table = fields[_TABLE]
+    piles = fields[_PILES]
+    dealer = fields[_DEALER]
+    phase = fields[_PHASE]
+    first = fields[_FIRST_CARD]
+    first_mask = first.mask if first is not None and seat == (dealer + 1) % n else 0
+    hand = hands[seat]
+    seen = hand | table | first_mask
+    for pile in piles:
+        seen |= pile
+    masks = (
+        hand,
+        table,
+        *by_side(piles),
+        _FULL & ~seen,
+        first_mask,
+        0 if played is None else played.mask,
+        taken.mask,
+    )
+    playing = phase is _PLAY or phase is _FIRST_CARD_PHASE
+    head = heads[
+        _head(
+            n,
+            seat,
+            fields[_TO_MOVE] if playing else None,
+            dealer,
+            fields[_LAST_CAPTURER],
+        )
+    ]
+    kept = _kept_first_card(state.turns_this_hand) if plans[3] else None
+    tail = _tail(tails, phase, kept)
+    counts = [hands[other].bit_count() for other in seat_order]
+    counts.append(len(fields[_STOCK]))
+    counts += by_side(fields[_SWEEPS])
+    counts += by_side(fields[_SCORES])
+    if float32:
+        out = bytearray(plans[5])
+        _set_card_float32(out, masks)
+        at = 160 * len(masks)
+        end = at + len(head[1])
+        out[at:end] = head[1]
+        for count in counts:
+            end = _set_count_float32(out, end, count)
+        out[end:] = tail[1]
+        return out
+    entries = _card_floats_by_bits(masks)
+    entries += head[0]
+    entries += map(float, counts)
+    entries += tail[0]
+    return entries
+
+
+def _set_count_float32(out: bytearray, at: int, count: int) -> int:
+    """Write ``count`` as a float32 at ``at`` of a zeroed ``out``; the next
+    entry's place."""
+    # A whole number below 256 as a float32 has two zero bytes, then the
+    # two of a table.
+    if count < 256:
+        out[at + 2] = _COUNT_FLOAT32[2 * count]
+        out[at + 3] = _COUNT_FLOAT32[2 * count + 1]
+    else:
+        _packer(1).pack_into(out, at, count)
+    return at + 4
 
 
 def _float_list(parts: _Parts) -> list[float]:
@@ -435,6 +548,13 @@ def _card_floats_by_bits(masks: tuple[int, ...]) -> list[float]:
 
 def _card_float32_by_bits(masks: tuple[int, ...]) -> bytearray:
     out = bytearray(160 * len(masks))
+    _set_card_float32(out, masks)
+    return out
+
+
+def _set_card_float32(out: bytearray, masks: tuple[int, ...]) -> None:
+    """Set the card entries of the blocks ``masks`` at the start of a zeroed
+    ``out``."""
     # A float32 1.0 is the bytes 00 00 80 3f: its last two are set.
     start = 2
     for mask in masks:
@@ -445,7 +565,6 @@ def _card_float32_by_bits(masks: tuple[int, ...]) -> bytearray:
             out[at + 1] = 0x3F
             mask ^= low
         start += 160
-    return out
 
 
 # The index of a single bit of a mask: the 40 powers of two leave 40
@@ -462,6 +581,22 @@ _fill_bit_index()
 _COMPILED = is_compiled(_card_floats_by_bits)
 _card_floats = _card_floats_by_bits if _COMPILED else _card_floats_by_bytes
 _card_float32 = _card_float32_by_bits if _COMPILED else _card_float32_by_bytes
+_state_float32 = _state_float32_by_fields if _COMPILED else _state_float32_by_parts
+_state_float_list = (
+    _state_float_list_by_fields if _COMPILED else _state_float_list_by_parts
+)
+# The last two bytes of each whole number below 256 as a float32, in turn.
+_COUNT_FLOAT32 = [0] * 512
+
+
+def _fill_count_float32() -> None:
+    for count in range(256):
+        packed = Struct("<f").pack(count)
+        _COUNT_FLOAT32[2 * count] = packed[2]
+        _COUNT_FLOAT32[2 * count + 1] = packed[3]
+
+
+_fill_count_float32()
 
 
 def _packer(count: int) -> Struct:
@@ -513,9 +648,10 @@ _SeatPlan = tuple[
     tuple[_Entries, ...],
     tuple[_Tails, dict[str, _Tails]],
 ]
-# A ruleset's plans: the ruleset, each seat's plan, and the rules an
-# observation asks about (players, first-card choice, declarations).
-_Plans = tuple[Ruleset | None, tuple[_SeatPlan, ...], int, bool, bool]
+# A ruleset's plans: the ruleset, each seat's plan, the rules an observation
+# asks about (players, first-card choice, declarations), and the size of an
+# observation in float32 bytes.
+_Plans = tuple[Ruleset | None, tuple[_SeatPlan, ...], int, bool, bool, int]
 
 
 def _new_plans(rules: Ruleset) -> _Plans:
@@ -527,13 +663,14 @@ def _new_plans(rules: Ruleset) -> _Plans:
         rules.players,
         rules.first_card_choice,
         rules.declarations,
+        4 * observation_size(rules),
     )
     return plans
 
 
 _PLANS: dict[int, _Plans] = {}
 # The plans used last: most callers observe under one ruleset.
-_last_plans: _Plans = (None, (), 0, False, False)
+_last_plans: _Plans = (None, (), 0, False, False, 0)
 _bit_count = int.bit_count
 
 

@@ -42,8 +42,8 @@ from ..observation import observation_bounds
 from ..rules import Ruleset
 from ..state import new_game
 from . import Returns, check_returns, seat_returns
-from ._arrays import FloatArray as Observation
 from ._arrays import BOOL, action_flags, observation_array
+from ._arrays import FloatArray as Observation
 
 __all__ = ["ScopaEnv"]
 
