@@ -473,42 +473,53 @@ def main(argv: list[str] | None = None) -> None:
         if floor in chosen and run not in chosen and floor != "bots":
             chosen.insert(chosen.index(floor), run)
     print(f"{args.games} random games of {args.preset}, the same seeds each way")
-    per_move: dict[str, float] = {}
+    ways = []
     for name in chosen:
         play, module = WAYS[name]
         if module is not None and importlib.util.find_spec(module) is None:
             print(f"{name:>10}: skipped ({module} is not installed)")
             continue
         play(rules, 0)  # warm up imports and caches
-        rounds = []
-        for _ in range(args.rounds):
+        ways.append(name)
+    # Each round plays every way in turn, so that the machine's other work
+    # weighs on all of them alike: an adapter's share is a difference of
+    # three ways' figures.
+    rounds: dict[str, list[float]] = {name: [] for name in ways}
+    moves: dict[str, int] = {}
+    for _ in range(args.rounds):
+        for name in ways:
+            play = WAYS[name][0]
             start = time.process_time()
             finals = [play(rules, seed) for seed in range(args.games)]
-            rounds.append(time.process_time() - start)
-        moves = sum(len(final.history) for final in finals)
-        seconds = statistics.median(rounds)
-        per_move[name] = seconds / moves * 1e6
-        low, high = (min(rounds) / moves * 1e6, max(rounds) / moves * 1e6)
+            rounds[name].append(time.process_time() - start)
+            moves[name] = sum(len(final.history) for final in finals)
+    per_move: dict[str, float] = {}
+    for name in ways:
+        seconds = statistics.median(rounds[name])
+        count = moves[name]
+        per_move[name] = seconds / count * 1e6
+        low = min(rounds[name]) / count * 1e6
+        high = max(rounds[name]) / count * 1e6
         print(
             f"{name:>10}: {args.games / seconds:8.1f} games/s "
-            f"{moves / seconds:10.0f} moves/s {per_move[name]:8.1f} µs/move "
-            f"({low:.1f}-{high:.1f})"
+            f"{count / seconds:10.0f} moves/s {per_move[name]:8.2f} µs/move "
+            f"({low:.2f}-{high:.2f})"
         )
     base = per_move["library"]
     floors = {floor for floor, _ in FLOORS.values()}
-    print(f"overhead per move, in units of the library's own {base:.1f} µs:")
+    print(f"overhead per move, in units of the library's own {base:.2f} µs:")
     for name, micros in per_move.items():
         if name != "library" and name not in floors:
             print(
-                f"{name:>10}: {micros - base:8.1f} µs = {(micros - base) / base:5.2f}x"
+                f"{name:>10}: {micros - base:8.2f} µs = {(micros - base) / base:5.2f}x"
             )
     print("and without what the framework (Gymnasium: the bots) costs by itself:")
     for name, (floor, counts_library) in FLOORS.items():
         if name in per_move and floor in per_move:
             own = per_move[name] - per_move[floor] - (0.0 if counts_library else base)
             print(
-                f"{name:>10}: {floor} {per_move[floor]:.1f} µs a move; "
-                f"the rest, less the library, {own:.1f} µs = {own / base:.2f}x"
+                f"{name:>10}: {floor} {per_move[floor]:.2f} µs a move; "
+                f"the rest, less the library, {own:.2f} µs = {own / base:.2f}x"
             )
 
 
