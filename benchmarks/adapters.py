@@ -48,21 +48,21 @@ Run it with ``SCOPA_RULES_PURE=1`` to measure the Python sources (the
 compiled build makes the library's own moves cheaper, and so every ratio
 larger).
 
-Figures, six runs of ``--games 40`` on each build, before and after the
-fourth speed pass, on a two-core machine shared with two other agents' jobs
-(load average 5 to 14): each adapter's own share (less its floor and the
-library), median of the six runs in µs a move and in units of that run's
-library move, the lowest and highest ratio in brackets::
+Figures, twelve runs of ``--games 40`` on each build, before and after
+the fourth speed pass, on a two-core machine shared with two other agents'
+jobs (load average 4.4 to 14): each adapter's own share (less its floor and
+the library), median of the twelve runs in µs a move and in units of that
+run's library move, the lowest and highest ratio in brackets::
 
     adapter     pure: before            after                   compiled: before        after
-    library     3.70 µs                 3.65 µs                 2.01 µs                 1.98 µs
-    pettingzoo  8.08 2.21x (2.15-2.30)  7.84 2.17x (2.10-2.25)  3.99 2.00x (1.93-2.10)  3.45 1.75x (1.65-1.80)
-    gymnasium   7.35 2.01x (1.92-2.11)  7.30 2.02x (1.89-2.08)  3.92 1.95x (1.89-2.00)  3.62 1.81x (1.66-2.04)
-    openspiel   7.42 2.01x (1.96-2.12)  7.21 2.00x (1.93-2.02)  4.30 2.20x (2.11-2.31)  3.92 1.98x (1.80-2.06)
-    os sampled  6.75 1.83x (1.79-1.91)  6.70 1.84x (1.81-1.96)  3.20 1.62x (1.56-1.66)  2.88 1.44x (1.33-1.52)
+    library     3.56 µs                 3.55 µs                 1.96 µs                 1.98 µs
+    pettingzoo  7.92 2.22x (2.13-2.33)  7.78 2.19x (2.10-2.25)  3.98 2.04x (1.93-2.10)  3.42 1.75x (1.65-1.80)
+    gymnasium   7.17 2.00x (1.92-2.11)  7.14 1.99x (1.86-2.08)  3.88 1.96x (1.89-2.17)  3.54 1.77x (1.62-2.04)
+    openspiel   7.25 2.01x (1.96-2.12)  7.11 2.00x (1.85-2.16)  4.26 2.20x (2.11-2.40)  3.84 1.96x (1.80-2.06)
+    os sampled  6.68 1.85x (1.78-1.95)  6.62 1.87x (1.81-2.00)  3.15 1.61x (1.53-1.68)  2.81 1.44x (1.33-1.52)
 
 Compiled, PettingZoo and sampled OpenSpiel are under 1.8x in every run,
-Gymnasium in half, OpenSpiel's chance nodes (about 1 µs a move in Python)
+Gymnasium in most, OpenSpiel's chance nodes (about 1 µs a move in Python)
 keep it near 2x; in pure Python the observation alone is 1.4x a library
 move in the PettingZoo run and no adapter gets under 1.8x.  The ways of
 each run and what was tried are in docs/adapters.rst, "What it costs".
