@@ -39,47 +39,36 @@ share once its floor (the framework's own calls; Gymnasium's bots) is set
 aside.  A framework that is not installed is skipped.
 
 Each figure is the median CPU time (``time.process_time``: the machine's
-other work does not count) of ``--rounds`` runs, the fastest and slowest
-round in brackets; each environment or game is
-built once, as a training loop keeps one, and the moves are counted outside
-the timed part.  Run it with ``SCOPA_RULES_PURE=1`` to measure the Python
-sources (the compiled build makes the library's own moves cheaper, and so
-every ratio larger).
+other work does not count) of ``--rounds`` rounds, the fastest and slowest
+round in brackets; each round plays every way in turn, so that the load of
+the moment weighs on all of them alike (an adapter's share is a difference
+of three ways' figures).  Each environment or game is built once, as a
+training loop keeps one, and the moves are counted outside the timed part.
+Run it with ``SCOPA_RULES_PURE=1`` to measure the Python sources (the
+compiled build makes the library's own moves cheaper, and so every ratio
+larger).
 
-Figures, one run of 40 games of two-player Scopa, median of 7 rounds (the
-fastest and slowest round in brackets), on a two-core machine shared with two
-other jobs (load average 4 to 5), µs per move, both builds, before and after
-the third speed pass (before: this benchmark, in the same session, on the
-code without it), overhead after in units of the library's move::
+Figures, twelve runs of ``--games 40`` on each build, before and after
+the fourth speed pass, on a two-core machine shared with two other agents'
+jobs (load average 4.4 to 14): each adapter's own share (less its floor and
+the library), median of the twelve runs in µs a move and in units of that
+run's library move, the lowest and highest ratio in brackets::
 
-    way        pure: before     after            over.  compiled: before after            over.
-    library    3.6 (3.5-7.0)    3.6 (3.4-6.9)           2.4 (2.3-4.5)    2.5 (2.4-4.5)
-    actions    4.9 (4.7-6.5)    4.6 (4.2-5.9)    0.28x  3.6 (3.4-4.2)    3.6 (3.4-4.2)    0.48x
-    observed   10.6 (9.6-11.6)  9.6 (9.0-11.5)   1.65x  7.7 (7.4-9.6)    7.1 (6.9-9.9)    1.87x
-    pettingzoo 14.4 (13.9-17.6) 13.7 (13.3-16.6) 2.80x  10.8 (10.5-13.3) 9.2 (8.5-12.0)   2.72x
-    pz floor   1.9 (1.8-2.0)    1.9 (1.9-1.9)           1.9 (1.9-1.9)    1.9 (1.9-1.9)
-    gymnasium  16.5 (15.0-20.9) 16.4 (15.0-23.5) 3.53x  11.4 (11.0-14.4) 10.7 (9.9-16.5)  3.35x
-    bots       8.5 (8.1-12.3)   8.5 (8.3-15.2)          6.6 (6.1-11.0)   6.5 (6.3-10.4)
-    openspiel  15.8 (14.4-16.2) 13.8 (13.4-15.3) 2.83x  12.4 (11.9-13.2) 10.3 (9.9-10.8)  3.18x
-    pyspiel    3.3 (3.3-3.5)    3.4 (3.3-3.4)           3.3 (3.3-3.4)    3.5 (3.5-3.5)
-    os sampled 12.8 (12.2-18.8) 12.0 (11.6-16.9) 2.33x  9.2 (8.8-14.1)   8.0 (7.7-13.9)   2.25x
-    pyspiel/s  1.9 (1.9-1.9)    1.9 (1.9-1.9)           1.9 (1.9-2.0)    1.9 (1.9-2.0)
+    adapter     pure: before            after                   compiled: before        after
+    library     3.56 µs                 3.55 µs                 1.96 µs                 1.98 µs
+    pettingzoo  7.92 2.22x (2.13-2.33)  7.78 2.19x (2.10-2.25)  3.98 2.04x (1.93-2.10)  3.42 1.75x (1.65-1.80)
+    gymnasium   7.17 2.00x (1.92-2.11)  7.14 1.99x (1.86-2.08)  3.88 1.96x (1.89-2.17)  3.54 1.77x (1.62-2.04)
+    openspiel   7.25 2.01x (1.96-2.12)  7.11 2.00x (1.85-2.16)  4.26 2.20x (2.11-2.40)  3.84 1.96x (1.80-2.06)
+    os sampled  6.68 1.85x (1.78-1.95)  6.62 1.87x (1.81-2.00)  3.15 1.61x (1.53-1.68)  2.81 1.44x (1.33-1.52)
 
-Without its floor, each adapter's share less the library (before, after;
-two more runs of the same session in brackets): pure pettingzoo 2.44x (2.65,
-2.56), 2.28x (2.58, 2.19); gymnasium 2.19x (2.01, 2.40), 2.16x (2.31, 1.85);
-openspiel 2.41x (2.34, 2.74), 1.90x (2.20, 1.91); os sampled 1.98x (2.10,
-2.20), 1.81x (2.14, 1.75).  Compiled pettingzoo 2.69x (2.84, 2.73), 1.95x
-(1.75, 1.99); gymnasium 1.99x (1.99, 2.26), 1.72x (1.66, 1.84); openspiel
-2.74x (2.93, 2.85), 1.76x (1.76, 1.57); os sampled 2.00x (2.27, 2.37), 1.46x
-(1.49, 1.60).  Compiled, every adapter is under the 2x target.  In pure
-Python the observation is the floor: a constant array in its place saves 5.2
-to 6.0 µs a move in the PettingZoo run, 1.5x to 1.9x a library move, and the
-rest of the environment's share is 0.8x (see docs/adapters.rst, "What it
-costs").  After the kernel's legal plays came in (a compiled library move of
-2.0 µs, not 2.5), three more runs: compiled pettingzoo 1.98x to 2.12x,
-gymnasium 1.77x to 1.94x, openspiel 1.88x to 2.05x, os sampled 1.43x to
-1.57x; pure 2.08x to 2.19x, 1.76x to 2.00x, 1.76x to 1.84x, 1.77x to 1.92x.
+Compiled, PettingZoo and sampled OpenSpiel are under 1.8x in every run,
+Gymnasium in most, OpenSpiel's chance nodes (about 1 µs a move in Python)
+keep it near 2x; in pure Python the observation alone is 1.4x a library
+move in the PettingZoo run and no adapter gets under 1.8x.  With the
+state as an extension type (a compiled library move of 1.58 µs) the same
+adapters are at 2.2x (PettingZoo, Gymnasium), 2.4x (OpenSpiel) and 1.8x
+(sampled).  The ways of each run and what was tried are in
+docs/adapters.rst, "What it costs".
 
 Run:  python benchmarks/adapters.py [--games 20] [--preset scopa] [--rounds 7]
       [--ways actions,observed,...]
@@ -473,42 +462,53 @@ def main(argv: list[str] | None = None) -> None:
         if floor in chosen and run not in chosen and floor != "bots":
             chosen.insert(chosen.index(floor), run)
     print(f"{args.games} random games of {args.preset}, the same seeds each way")
-    per_move: dict[str, float] = {}
+    ways = []
     for name in chosen:
         play, module = WAYS[name]
         if module is not None and importlib.util.find_spec(module) is None:
             print(f"{name:>10}: skipped ({module} is not installed)")
             continue
         play(rules, 0)  # warm up imports and caches
-        rounds = []
-        for _ in range(args.rounds):
+        ways.append(name)
+    # Each round plays every way in turn, so that the machine's other work
+    # weighs on all of them alike: an adapter's share is a difference of
+    # three ways' figures.
+    rounds: dict[str, list[float]] = {name: [] for name in ways}
+    moves: dict[str, int] = {}
+    for _ in range(args.rounds):
+        for name in ways:
+            play = WAYS[name][0]
             start = time.process_time()
             finals = [play(rules, seed) for seed in range(args.games)]
-            rounds.append(time.process_time() - start)
-        moves = sum(len(final.history) for final in finals)
-        seconds = statistics.median(rounds)
-        per_move[name] = seconds / moves * 1e6
-        low, high = (min(rounds) / moves * 1e6, max(rounds) / moves * 1e6)
+            rounds[name].append(time.process_time() - start)
+            moves[name] = sum(len(final.history) for final in finals)
+    per_move: dict[str, float] = {}
+    for name in ways:
+        seconds = statistics.median(rounds[name])
+        count = moves[name]
+        per_move[name] = seconds / count * 1e6
+        low = min(rounds[name]) / count * 1e6
+        high = max(rounds[name]) / count * 1e6
         print(
             f"{name:>10}: {args.games / seconds:8.1f} games/s "
-            f"{moves / seconds:10.0f} moves/s {per_move[name]:8.1f} µs/move "
-            f"({low:.1f}-{high:.1f})"
+            f"{count / seconds:10.0f} moves/s {per_move[name]:8.2f} µs/move "
+            f"({low:.2f}-{high:.2f})"
         )
     base = per_move["library"]
     floors = {floor for floor, _ in FLOORS.values()}
-    print(f"overhead per move, in units of the library's own {base:.1f} µs:")
+    print(f"overhead per move, in units of the library's own {base:.2f} µs:")
     for name, micros in per_move.items():
         if name != "library" and name not in floors:
             print(
-                f"{name:>10}: {micros - base:8.1f} µs = {(micros - base) / base:5.2f}x"
+                f"{name:>10}: {micros - base:8.2f} µs = {(micros - base) / base:5.2f}x"
             )
     print("and without what the framework (Gymnasium: the bots) costs by itself:")
     for name, (floor, counts_library) in FLOORS.items():
         if name in per_move and floor in per_move:
             own = per_move[name] - per_move[floor] - (0.0 if counts_library else base)
             print(
-                f"{name:>10}: {floor} {per_move[floor]:.1f} µs a move; "
-                f"the rest, less the library, {own:.1f} µs = {own / base:.2f}x"
+                f"{name:>10}: {floor} {per_move[floor]:.2f} µs a move; "
+                f"the rest, less the library, {own:.2f} µs = {own / base:.2f}x"
             )
 
 

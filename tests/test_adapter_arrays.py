@@ -11,7 +11,12 @@ from hypothesis import given
 
 import scopa_rules as sr
 from scopa_rules import strategies as sst
-from scopa_rules.adapters._arrays import action_mask_array, observation_array
+from scopa_rules.adapters._arrays import (
+    BOOL,
+    INT8,
+    action_mask_array,
+    observation_array,
+)
 
 states = sst.game_states(sst.presets() | sst.rulesets(max_table_size=8), max_moves=60)
 
@@ -47,7 +52,7 @@ def test_the_observation_array_is_the_observation(state: sr.GameState) -> None:
 @given(states)
 def test_the_mask_arrays_are_the_mask(state: sr.GameState) -> None:
     point = sr.ActionState(state)
-    for dtype in (np.int8, np.bool_):
+    for dtype in (INT8, BOOL):
         mask = action_mask_array(point, dtype)
         assert mask.dtype == dtype
         assert mask.flags.writeable

@@ -113,6 +113,21 @@ def test_a_game_plays_out_with_chance_deals_and_returns() -> None:
     assert sorted(state.returns()) == [-1.0, 1.0]
 
 
+@pytest.mark.parametrize("action", [6, 40, 300, -5])
+def test_a_chance_action_deals_a_card_left(action: int) -> None:
+    state = load_game(sr.Ruleset.scopa()).new_initial_state()
+    state.apply_action(6)
+    clone = state.clone()
+    with pytest.raises(
+        sr.IllegalMoveError,
+        match=rf"chance action {action} does not deal a card left in the deck; "
+        r"the 39 cards left are AD, 2D, 3D, 4D, 5D, 6D, JD, ",
+    ):
+        state.apply_action(action)
+    assert str(state) == "dealing: 1 of 40 cards dealt"
+    assert state.chance_outcomes() == clone.chance_outcomes()
+
+
 def test_strings_and_tensors_come_from_the_view() -> None:
     game = load_game(sr.Ruleset.scopa())
     state = play_to(game.new_initial_state(), 20)
@@ -165,7 +180,7 @@ def test_resampling_keeps_the_information_state() -> None:
     assert other.information_state_string(0) == dealing.information_state_string(0)
     assert other.history() == dealing.history()
     # The clone deals on from its own undealt cards, each as likely.
-    left = sr.ALL_CARDS - sr.CardSet(other._dealing)
+    left = sr.ALL_CARDS - sr.CardSet(map(sr.Card.from_index, other._dealing))
     assert other.chance_outcomes() == [(card.index, 1 / 30) for card in left]
     assert len(dealing.chance_outcomes()) == 30
     state = play_to(game.new_initial_state(), 55, seed=4)

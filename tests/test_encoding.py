@@ -23,6 +23,10 @@ from scopa_rules.observation import (
     _card_float32_by_bytes,
     _card_floats_by_bits,
     _card_floats_by_bytes,
+    _state_float32_by_fields,
+    _state_float32_by_parts,
+    _state_float_list_by_fields,
+    _state_float_list_by_parts,
     _state_parts,
 )
 
@@ -269,6 +273,32 @@ def test_the_fast_observation_is_the_views(
         float32 = struct.pack(f"<{len(cards)}f", *cards)
         assert _card_float32_by_bits(masks) == float32
         assert _card_float32_by_bytes(masks) == float32
+        # And each writes the whole observation its own way.
+        args = (point.state, seat, point.played, point.taken)
+        assert _state_float_list_by_fields(*args) == list(expected)
+        assert _state_float_list_by_parts(*args) == list(expected)
+        whole = struct.pack(f"<{len(expected)}f", *expected)
+        assert _state_float32_by_fields(*args) == whole
+        assert _state_float32_by_parts(*args) == whole
+
+
+def test_a_score_above_255_is_observed_whole() -> None:
+    # Scores below 256 are written from a table of float32 bytes, larger
+    # ones packed: both ways give the view's observation.
+    rest = sr.ALL_CARDS - sr.CardSet("5H AD 5S 5D")
+    state = sr.GameState.from_position(
+        sr.Ruleset.scopa(target_score=400),
+        hands=["5H", "AD"],
+        table="5S 5D",
+        piles=["", rest],
+        scores=(300, 255),
+        last_capturer=1,
+    )
+    expected = sr.observe(state.view(0))
+    whole = struct.pack(f"<{len(expected)}f", *expected)
+    args = (state, 0, None, sr.CardSet())
+    assert _state_float32_by_fields(*args) == whole == _state_float32_by_parts(*args)
+    assert _state_float_list_by_fields(*args) == list(expected)
 
 
 def test_a_sample_keeps_a_kept_card_after_a_tabled_one() -> None:

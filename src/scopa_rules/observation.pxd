@@ -6,10 +6,11 @@
 import cython
 
 cdef int _BIT_INDEX[67]
+cdef unsigned char _COUNT_FLOAT32[512]
 
-@cython.locals(plans=tuple, cached=tuple, n=cython.int, head=cython.int)
+@cython.locals(n=cython.int)
 cpdef tuple _parts(
-    object rules,
+    tuple plans,
     int seat,
     object hand,
     object table,
@@ -29,14 +30,51 @@ cpdef tuple _parts(
     object declared,
 )
 
-@cython.locals(fields=tuple, hands=tuple)
+@cython.locals(plans=tuple, cached=tuple)
+cpdef tuple _plans_of(object rules)
+
+@cython.locals(fields=tuple, hands=tuple, plans=tuple)
 cpdef tuple _state_parts(object state, int seat, object played, object taken)
 
 cpdef tuple _state_floats(object state, int seat, object played, object taken)
 
-cpdef list _state_float_list(object state, int seat, object played, object taken)
+cpdef list _state_float_list_by_parts(object state, int seat, object played, object taken)
 
-cpdef bytearray _state_float32(object state, int seat, object played, object taken)
+cpdef list _state_float_list_by_fields(object state, int seat, object played, object taken)
+
+cpdef bytearray _state_float32_by_fields(object state, int seat, object played, object taken)
+
+cpdef bytearray _state_float32_by_parts(object state, int seat, object played, object taken)
+
+@cython.locals(
+    fields=tuple,
+    plans=tuple,
+    hands=tuple,
+    n=cython.int,
+    dealer=cython.int,
+    first_mask=cython.ulonglong,
+    hand=cython.ulonglong,
+    table=cython.ulonglong,
+    seen=cython.ulonglong,
+    pile=cython.ulonglong,
+    masks=tuple,
+    out=bytearray,
+    entries=list,
+    counts=list,
+    count=cython.Py_ssize_t,
+    at=cython.Py_ssize_t,
+    end=cython.Py_ssize_t,
+    head=tuple,
+    tail=tuple,
+    playing=cython.bint,
+)
+cpdef object _state_entries(object state, int seat, object played, object taken, bint float32)
+
+cpdef Py_ssize_t _set_count_float32(bytearray out, Py_ssize_t at, Py_ssize_t count)
+
+cpdef int _head(int n, int seat, object to_move, int dealer, object last_capturer)
+
+cpdef tuple _tail(tuple tails, object phase, object kept)
 
 @cython.locals(out=list)
 cpdef list _float_list(tuple parts)
@@ -55,13 +93,15 @@ cpdef bytearray _card_float32_by_bytes(tuple masks)
 @cython.locals(out=list, start=cython.int, mask=cython.ulonglong, low=cython.ulonglong)
 cpdef list _card_floats_by_bits(tuple masks)
 
+@cython.locals(out=bytearray)
+cpdef bytearray _card_float32_by_bits(tuple masks)
+
 @cython.locals(
-    out=bytearray,
     start=cython.int,
     at=cython.int,
     mask=cython.ulonglong,
     low=cython.ulonglong,
 )
-cpdef bytearray _card_float32_by_bits(tuple masks)
+cpdef void _set_card_float32(bytearray out, tuple masks)
 
 cpdef object _packer(int count)

@@ -59,6 +59,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from struct import Struct
+from typing import Any
 
 from ._compiled import is_compiled
 from .cards import Card, CardSet, _from_mask
@@ -209,7 +210,7 @@ def observe(
     return tuple(
         _float_list(
             _parts(
-                view.rules,
+                _plans_of(view.rules),
                 view.seat,
                 view.hand.mask,
                 view.table.mask,
@@ -240,31 +241,31 @@ def _state_parts(
     state's stored masks rather than through its card-set properties, which
     build objects an observation does not need."""
     fields = state._dealt()
-    rules: Ruleset = fields[_RULES]
+    plans = _plans_of(fields[_RULES])
     phase = fields[_PHASE]
     first = fields[_FIRST_CARD]
     hands = fields[_HANDS]
     return _parts(
-        rules,
+        plans,
         seat,
         hands[seat],
         fields[_TABLE],
         fields[_PILES],
         first.mask
-        if first is not None and seat == (fields[_DEALER] + 1) % rules.players
+        if first is not None and seat == (fields[_DEALER] + 1) % plans[2]
         else 0,
         0 if played is None else played.mask,
         taken.mask,
         fields[_TO_MOVE] if phase is _PLAY or phase is _FIRST_CARD_PHASE else None,
         fields[_DEALER],
         fields[_LAST_CAPTURER],
-        [*map(int.bit_count, hands)],
+        [*map(_bit_count, hands)],
         len(fields[_STOCK]),
         fields[_SWEEPS],
         fields[_SCORES],
         phase,
-        _kept_first_card(state.turns_this_hand) if rules.first_card_choice else None,
-        _declared_held(state) if rules.declarations else (),
+        _kept_first_card(state.turns_this_hand) if plans[3] else None,
+        _declared_held(state) if plans[4] else (),
     )
 
 
@@ -278,7 +279,7 @@ def _declared_held(state: GameState) -> list[int]:
 
 
 def _parts(
-    rules: Ruleset,
+    plans: _Plans,
     seat: int,
     hand: int,
     table: int,
@@ -302,22 +303,12 @@ def _parts(
     card, rules).  The one place its layout is written; the tuple, list and
     float32 forms are made from the parts (:func:`_float_list`,
     :func:`_float32_bytes`)."""
-    # The plan of the ruleset and seat, keyed by identity: hashing a ruleset
-    # costs more than a whole observation.  The entry keeps the ruleset alive,
-    # so its id stays its own.  The plans used last are checked first.
-    global _last_plans
-    plans = _last_plans
-    if plans[0] is not rules:
-        cached = _PLANS.get(id(rules))
-        if cached is None or cached[0] is not rules:
-            cached = _new_plans(rules)
-        plans = _last_plans = cached
     seat_order, by_side, by_counts, heads, tails = plans[1][seat]
     n = len(seat_order)
     seen = hand | table | first
     for pile in piles:
         seen |= pile
-    if rules.declarations:
+    if plans[4]:
         known = [declared[other] for other in seat_order[1:]]
         for cards in known:
             seen |= cards
@@ -325,39 +316,167 @@ def _parts(
         masks = (hand, table, *by_side(piles), unseen, *known, first, played, taken)
     else:
         masks = (hand, table, *by_side(piles), _FULL & ~seen, first, played, taken)
-    # The seat to move, the dealer and the last capturer, each counted from
-    # the viewer (n: none).
-    head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
-    head = (head + (dealer - seat) % n) * (n + 1)
-    head += n if last_capturer is None else (last_capturer - seat) % n
     return (
         masks,
-        heads[head],
+        heads[_head(n, seat, to_move, dealer, last_capturer)],
         by_counts((*hand_sizes, stock, *sweeps, *scores)),
-        # By the phase's value: an Enum member hashes in Python.
-        tails[phase._value_, kept],
+        _tail(tails, phase, kept),
     )
+
+
+def _head(
+    n: int, seat: int, to_move: int | None, dealer: int, last_capturer: int | None
+) -> int:
+    """The index of the one-hot rows of the seat to move, the dealer and the
+    last capturer, each counted from the viewer (n: none)."""
+    head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
+    head = (head + (dealer - seat) % n) * (n + 1)
+    return head + (n if last_capturer is None else (last_capturer - seat) % n)
+
+
+def _tail(
+    tails: tuple[_Tails, dict[str, _Tails]], phase: Phase, kept: bool | None
+) -> _Entries:
+    """The last blocks for ``phase`` and the first-card decision: those of
+    play, most positions, first; the others by the phase's value (an Enum
+    member hashes in Python)."""
+    by_kept = tails[0] if phase is _PLAY else tails[1][phase._value_]
+    return by_kept[kept]
+
+
+def _plans_of(rules: Ruleset) -> _Plans:
+    """The plans of ``rules``, keyed by identity: hashing a ruleset costs
+    more than a whole observation.  The entry keeps the ruleset alive, so
+    its id stays its own.  The plans used last are checked first."""
+    global _last_plans
+    plans = _last_plans
+    if plans[0] is not rules:
+        cached = _PLANS.get(id(rules))
+        if cached is None or cached[0] is not rules:
+            cached = _new_plans(rules)
+        plans = _last_plans = cached
+    return plans
 
 
 def _state_floats(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> tuple[float, ...]:
     """``observe(state.view(seat), played=played, taken=taken)``."""
-    return tuple(_float_list(_state_parts(state, seat, played, taken)))
+    return tuple(_state_float_list(state, seat, played, taken))
 
 
-def _state_float_list(
+def _state_float_list_by_parts(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> list[float]:
     """The same in a fresh list (OpenSpiel's tensors are lists)."""
     return _float_list(_state_parts(state, seat, played, taken))
 
 
-def _state_float32(
+def _state_float32_by_parts(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> bytearray:
     """The same as float32 bytes (numpy reads them in one call)."""
     return _float32_bytes(_state_parts(state, seat, played, taken))
+
+
+def _state_float_list_by_fields(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> list[float]:
+    """:func:`_state_float_list_by_parts` the compiled build's way (see
+    :func:`_state_entries`)."""
+    out: list[float] = _state_entries(state, seat, played, taken, False)
+    return out
+
+
+def _state_float32_by_fields(
+    state: GameState, seat: int, played: Card | None, taken: CardSet
+) -> bytearray:
+    """:func:`_state_float32_by_parts` the compiled build's way (see
+    :func:`_state_entries`)."""
+    out: bytearray = _state_entries(state, seat, played, taken, True)
+    return out
+
+
+def _state_entries(
+    state: GameState, seat: int, played: Card | None, taken: CardSet, float32: bool
+) -> Any:
+    """The observation as a list of floats, or as float32 bytes, written into
+    one buffer straight from the state's fields: compiled, each entry is a
+    C store and no part is built as a Python object.  The layout is that of
+    :func:`_parts`, which tests hold it to; a ruleset with declarations
+    takes the parts' way."""
+    fields = state._dealt()
+    plans = _plans_of(fields[_RULES])
+    if plans[4]:
+        if float32:
+            return _state_float32_by_parts(state, seat, played, taken)
+        return _state_float_list_by_parts(state, seat, played, taken)
+    seat_order, by_side, _, heads, tails = plans[1][seat]
+    n = plans[2]
+    hands = fields[_HANDS]
+    table = fields[_TABLE]
+    piles = fields[_PILES]
+    dealer = fields[_DEALER]
+    phase = fields[_PHASE]
+    first = fields[_FIRST_CARD]
+    first_mask = first.mask if first is not None and seat == (dealer + 1) % n else 0
+    hand = hands[seat]
+    seen = hand | table | first_mask
+    for pile in piles:
+        seen |= pile
+    masks = (
+        hand,
+        table,
+        *by_side(piles),
+        _FULL & ~seen,
+        first_mask,
+        0 if played is None else played.mask,
+        taken.mask,
+    )
+    playing = phase is _PLAY or phase is _FIRST_CARD_PHASE
+    head = heads[
+        _head(
+            n,
+            seat,
+            fields[_TO_MOVE] if playing else None,
+            dealer,
+            fields[_LAST_CAPTURER],
+        )
+    ]
+    kept = _kept_first_card(state.turns_this_hand) if plans[3] else None
+    tail = _tail(tails, phase, kept)
+    counts = [hands[other].bit_count() for other in seat_order]
+    counts.append(len(fields[_STOCK]))
+    counts += by_side(fields[_SWEEPS])
+    counts += by_side(fields[_SCORES])
+    if float32:
+        out = bytearray(plans[5])
+        _set_card_float32(out, masks)
+        at = 160 * len(masks)
+        end = at + len(head[1])
+        out[at:end] = head[1]
+        for count in counts:
+            end = _set_count_float32(out, end, count)
+        out[end:] = tail[1]
+        return out
+    entries = _card_floats_by_bits(masks)
+    entries += head[0]
+    entries += map(float, counts)
+    entries += tail[0]
+    return entries
+
+
+def _set_count_float32(out: bytearray, at: int, count: int) -> int:
+    """Write ``count`` as a float32 at ``at`` of a zeroed ``out``; the next
+    entry's place."""
+    # A whole number below 256 as a float32 has two zero bytes, then the
+    # two of a table.
+    if count < 256:
+        out[at + 2] = _COUNT_FLOAT32[2 * count]
+        out[at + 3] = _COUNT_FLOAT32[2 * count + 1]
+    else:
+        _packer(1).pack_into(out, at, count)
+    return at + 4
 
 
 def _float_list(parts: _Parts) -> list[float]:
@@ -429,6 +548,13 @@ def _card_floats_by_bits(masks: tuple[int, ...]) -> list[float]:
 
 def _card_float32_by_bits(masks: tuple[int, ...]) -> bytearray:
     out = bytearray(160 * len(masks))
+    _set_card_float32(out, masks)
+    return out
+
+
+def _set_card_float32(out: bytearray, masks: tuple[int, ...]) -> None:
+    """Set the card entries of the blocks ``masks`` at the start of a zeroed
+    ``out``."""
     # A float32 1.0 is the bytes 00 00 80 3f: its last two are set.
     start = 2
     for mask in masks:
@@ -439,7 +565,6 @@ def _card_float32_by_bits(masks: tuple[int, ...]) -> bytearray:
             out[at + 1] = 0x3F
             mask ^= low
         start += 160
-    return out
 
 
 # The index of a single bit of a mask: the 40 powers of two leave 40
@@ -456,6 +581,22 @@ _fill_bit_index()
 _COMPILED = is_compiled(_card_floats_by_bits)
 _card_floats = _card_floats_by_bits if _COMPILED else _card_floats_by_bytes
 _card_float32 = _card_float32_by_bits if _COMPILED else _card_float32_by_bytes
+_state_float32 = _state_float32_by_fields if _COMPILED else _state_float32_by_parts
+_state_float_list = (
+    _state_float_list_by_fields if _COMPILED else _state_float_list_by_parts
+)
+# The last two bytes of each whole number below 256 as a float32, in turn.
+_COUNT_FLOAT32 = [0] * 512
+
+
+def _fill_count_float32() -> None:
+    for count in range(256):
+        packed = Struct("<f").pack(count)
+        _COUNT_FLOAT32[2 * count] = packed[2]
+        _COUNT_FLOAT32[2 * count + 1] = packed[3]
+
+
+_fill_count_float32()
 
 
 def _packer(count: int) -> Struct:
@@ -497,27 +638,40 @@ def _entries(floats: tuple[float, ...]) -> _Entries:
 # (the viewer's side first), a getter that puts the counts (hand sizes,
 # stock, sweeps, scores) in order in one go, the one-hot rows of the seat to
 # move, the dealer and the last capturer (row n: none) by their three rows,
-# the last blocks (phase, first card, rules) by phase and first-card
-# decision.
+# the last blocks (phase, first card, rules) by first-card decision, in
+# play and by the phase's value in the other phases.
+_Tails = dict[bool | None, _Entries]
 _SeatPlan = tuple[
     tuple[int, ...],
     Callable[[Sequence[int]], tuple[int, ...]],
     Callable[[Sequence[int]], tuple[int, ...]],
     tuple[_Entries, ...],
-    dict[tuple[str, bool | None], _Entries],
+    tuple[_Tails, dict[str, _Tails]],
 ]
+# A ruleset's plans: the ruleset, each seat's plan, the rules an observation
+# asks about (players, first-card choice, declarations), and the size of an
+# observation in float32 bytes.
+_Plans = tuple[Ruleset | None, tuple[_SeatPlan, ...], int, bool, bool, int]
 
 
-def _new_plans(rules: Ruleset) -> tuple[Ruleset, tuple[_SeatPlan, ...]]:
+def _new_plans(rules: Ruleset) -> _Plans:
     if len(_PLANS) >= 64:
         _PLANS.clear()
-    plans = _PLANS[id(rules)] = (rules, _seat_plans(rules))
+    plans = _PLANS[id(rules)] = (
+        rules,
+        _seat_plans(rules),
+        rules.players,
+        rules.first_card_choice,
+        rules.declarations,
+        4 * observation_size(rules),
+    )
     return plans
 
 
-_PLANS: dict[int, tuple[Ruleset, tuple[_SeatPlan, ...]]] = {}
+_PLANS: dict[int, _Plans] = {}
 # The plans used last: most callers observe under one ruleset.
-_last_plans: tuple[Ruleset | None, tuple[_SeatPlan, ...]] = (None, ())
+_last_plans: _Plans = (None, (), 0, False, False, 0)
+_bit_count = int.bit_count
 
 
 def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
@@ -530,11 +684,14 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
         for last in hot
     )
     block = _rules_block(rules)
-    tails = {
-        (phase.value, kept): _entries(phase_hot + kept_hot + block)
+    by_phase = {
+        phase.value: {
+            kept: _entries(phase_hot + kept_hot + block)
+            for kept, kept_hot in _KEPT.items()
+        }
         for phase, phase_hot in _PHASE_HOT.items()
-        for kept, kept_hot in _KEPT.items()
     }
+    tails = (by_phase[_PLAY.value], by_phase)
     plans = []
     for seat in range(n):
         # Every ruleset has at least two seats and two sides, so the

@@ -19,19 +19,28 @@ from ..observation import _state_float32
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 
+# numpy looks a dtype given as a type up at every call, an instance not.
+FLOAT32 = np.dtype(np.float32)
+INT8 = np.dtype(np.int8)
+BOOL = np.dtype(np.bool_)
+
 
 def observation_array(point: ActionState, seat: int) -> FloatArray:
     """``point.observe(seat)`` as a float32 array of its own."""
     data = _state_float32(point.state, seat, point.played, point.taken)
-    return np.frombuffer(data, np.float32)
+    return np.frombuffer(data, FLOAT32)
 
 
-def action_mask_array(
-    point: ActionState, dtype: type[np.generic]
-) -> np.ndarray[Any, Any]:
-    """``point.action_mask()`` as an array of ``dtype`` (``np.int8`` or
-    ``np.bool_``: one byte an entry, 1 for true)."""
+def action_flags(point: ActionState) -> bytearray:
+    """``point.action_mask()`` as bytes, 1 for a legal action, in a buffer of
+    its own."""
     flags = bytearray(NUM_ACTIONS)
     for action in point.legal_actions():
         flags[action] = 1
-    return np.frombuffer(flags, dtype)
+    return flags
+
+
+def action_mask_array(point: ActionState, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
+    """``point.action_mask()`` as an array of ``dtype`` (:data:`INT8` or
+    :data:`BOOL`: one byte an entry, 1 for true)."""
+    return np.frombuffer(action_flags(point), dtype)

@@ -42,8 +42,8 @@ from ..observation import observation_bounds
 from ..rules import Ruleset
 from ..state import new_game
 from . import Returns, check_returns, seat_returns
+from ._arrays import BOOL, action_flags, observation_array
 from ._arrays import FloatArray as Observation
-from ._arrays import action_mask_array, observation_array
 
 __all__ = ["ScopaEnv"]
 
@@ -103,9 +103,10 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self._bot_rng = random.Random()
         self._point = ActionState(new_game(self.rules, seed=0))
-        # The last mask worked out, and the point it is of (none yet).
+        # The last mask worked out, as bytes, and the point it is of (none
+        # yet).
         self._masked: ActionState | None = None
-        self._mask = np.zeros(NUM_ACTIONS, np.bool_)
+        self._flags = bytes(NUM_ACTIONS)
 
     @property
     def point(self) -> ActionState:
@@ -141,8 +142,8 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
     def _observation(self) -> Observation:
         return observation_array(self._point, self.seat)
 
-    def _info(self, **extra: Any) -> dict[str, Any]:
-        return {"action_mask": self.action_masks(), **extra}
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks()}
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """Which action ids are legal now (all false once the game is over),
@@ -150,11 +151,12 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         # A masked policy asks for the mask that step() has just put in
         # the info: the same point's mask is copied, not worked out again.
         point = self._point
-        if self._masked is not point:
-            self._mask = action_mask_array(point, np.bool_)
-            self._masked = point
-        mask: np.ndarray[Any, np.dtype[np.bool_]] = self._mask.copy()
-        return mask
+        if self._masked is point:
+            return np.frombuffer(bytearray(self._flags), BOOL)
+        flags = action_flags(point)
+        self._flags = bytes(flags)
+        self._masked = point
+        return np.frombuffer(flags, BOOL)
 
     def step(
         self, action: int
@@ -167,7 +169,7 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
                 self.illegal_action_reward,
                 True,
                 False,
-                self._info(illegal_action=True),
+                {**self._info(), "illegal_action": True},
             )
         self._point = self._point.apply(action)
         self._play_bots()

@@ -48,7 +48,7 @@ import pyspiel
 
 from ..cards import ALL_CARDS, Card, CardSet
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
-from ..errors import InvalidStateError, shown
+from ..errors import IllegalMoveError, InvalidStateError, shown
 from ..observation import (
     _state_float_list,
     most_hand_points,
@@ -262,11 +262,14 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ScopaGame) -> None:
         super().__init__(game)
         self._rules = game.rules
+        self._players = game.rules.players
         self._returns = game.returns
         self._point: ActionState | None = None
-        self._dealing: tuple[Card, ...] = ()
-        # The indexes of the cards not in _dealing, in order: a chance
-        # node's outcomes.
+        # The deck being dealt, and the cards not yet in it in order (a
+        # chance node's outcomes), as bytes of card indexes: a deal moves a
+        # card from one to the other in a call each, and a clone copies them
+        # whole.
+        self._dealing = b""
         self._left = _INDEXES
         # pyspiel asks for the player several times a step: worked out once
         # whenever the point changes.
@@ -321,16 +324,16 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation of ``player`` (the one to act by default)."""
-        return self._tensor(player, pyspiel.State.observation_tensor)
+        return self._tensor(player, _PYSPIEL_OBSERVATION)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The information state of ``player`` as a tensor: its observation."""
-        return self._tensor(player, pyspiel.State.information_state_tensor)
+        return self._tensor(player, _PYSPIEL_INFORMATION_STATE)
 
     def _tensor(self, player: int | None, pyspiels: Any) -> list[float]:
         seat = self._player if player is None else player
         point = self._point
-        if point is None or not 0 <= seat < self._rules.players:
+        if point is None or not 0 <= seat < self._players:
             given = () if player is None else (player,)
             return pyspiels(self, *given)  # type: ignore[no-any-return]
         return _state_float_list(point.state, seat, point.played, point.taken)
@@ -349,14 +352,20 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             assert point is not None
             self._set_point(point.apply(action))
             return
-        # New tuples, never changed in place: a clone may share them.
         left = self._left
-        at = left.index(action)
-        self._left = left[:at] + left[at + 1 :]
-        self._dealing = (*self._dealing, _CARDS[action])
-        if len(self._dealing) < 40:
+        if not (0 <= action < 40 and action in left):
+            raise IllegalMoveError(
+                f"chance action {shown(action)} does not deal a card left in the "
+                f"deck; the {len(left)} cards left are "
+                f"{', '.join(str(_CARDS[index]) for index in left)}"
+            )
+        card = _BYTES[action]
+        self._left = left.translate(None, card)
+        dealing = self._dealing = self._dealing + card
+        if len(dealing) < 40:
             return
-        deck, self._dealing, self._left = self._dealing, (), _INDEXES
+        deck = itemgetter(*dealing)(_CARDS)
+        self._dealing, self._left = b"", _INDEXES
         if point is None:
             self._set_point(ActionState(new_game(self._rules, deck=deck)))
         else:
@@ -386,9 +395,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         clone: ScopaState = self.clone()
         if self._dealing:
             # No seat has seen any card of a deck being dealt.
-            clone._dealing = tuple(rng.sample(list(ALL_CARDS), len(self._dealing)))
-            dealt = CardSet(clone._dealing)
-            clone._left = tuple(card.index for card in ALL_CARDS - dealt)
+            dealt = rng.sample(list(ALL_CARDS), len(self._dealing))
+            clone._dealing = bytes(card.index for card in dealt)
+            clone._left = bytes(card.index for card in ALL_CARDS - CardSet(dealt))
         point = self._point
         if point is None or point.state.phase is Phase.AWAITING_DEAL:
             return clone
@@ -459,10 +468,13 @@ class _Observer:
 _OUTCOMES = {
     left: tuple((index, 1.0 / left) for index in range(40)) for left in range(1, 41)
 }
-_INDEXES = tuple(range(40))
+_INDEXES = bytes(range(40))
+_BYTES = tuple(bytes((index,)) for index in range(40))
 _CARDS = tuple(ALL_CARDS)
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
+_PYSPIEL_OBSERVATION = pyspiel.State.observation_tensor
+_PYSPIEL_INFORMATION_STATE = pyspiel.State.information_state_tensor
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 pyspiel.register_game(_GAME_TYPE, ScopaGame)

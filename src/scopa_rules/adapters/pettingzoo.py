@@ -36,7 +36,7 @@ from ..observation import observation_bounds
 from ..rules import Ruleset
 from ..state import new_game
 from . import Returns, check_returns, seat_returns
-from ._arrays import action_mask_array, observation_array
+from ._arrays import INT8, action_mask_array, observation_array
 
 __all__ = ["ScopaEnv", "env"]
 
@@ -127,7 +127,7 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
         point = self._point
         return {
             "observation": observation_array(point, seat),
-            "action_mask": action_mask_array(point, np.int8)
+            "action_mask": action_mask_array(point, INT8)
             if self._mover == seat
             else np.zeros(NUM_ACTIONS, np.int8),
         }
@@ -142,8 +142,13 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
         # apply() takes numpy's integers too, and refuses anything else
         # with an IllegalMoveError.
         point = self._point = self._point.apply(action)  # type: ignore[arg-type]
-        self._select()
-        if point.state.is_over:
+        seat = self._mover = point.current_player
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        else:
+            # The game is over: the library deals every hand of a seeded
+            # game itself, so no seat acts only at the end.
+            self.agent_selection = self.possible_agents[0]
             results = seat_returns(point.state, self.returns)
             self.rewards = dict(zip(self.agents, results, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
