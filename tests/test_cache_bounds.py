@@ -83,11 +83,11 @@ def test_the_move_names_hold_at_most_their_limit(
 
 def captures_held(entry: list[Any]) -> int:
     """What an entry of the pattern cache holds, counted as the cache counts
-    it: one for the entry, one for each capture of each rank asked."""
+    it: one for the entry, one for each group of captures of each rank asked."""
     held = 1
     for described in entry[:10]:
         if described is not None:
-            held += 1 if type(described) is int else len(described)
+            held += captures.held(described)
     return held
 
 

@@ -211,7 +211,7 @@ def test_a_card_taking_some_of_a_rank_is_mapped_onto_each_table() -> None:
             set(pair) for pair in itertools.combinations(fives, 2)
         ]
         entry = captures.table_entry(rules, table.mask)
-        assert isinstance(entry[five.index], captures.Choices)
+        assert isinstance(entry[five.index], captures.Pick)
 
 
 def test_a_state_lists_the_mapped_captures_as_moves() -> None:

@@ -31,6 +31,7 @@ from ._compiled import is_compiled
 from .captures import (
     _PATTERNS,
     _SPREAD,
+    Pick,
     describe_into,
     is_take_all,
     realise,
@@ -293,6 +294,16 @@ def legal_plays(
         if type(described) is int:
             columns = described
             out.append(named[(table & columns) << 6 | index])
+        elif type(described) is Pick:  # some of one rank's cards: no call
+            columns, column, ways = described
+            taken = table & columns
+            for mask in ways[table & column]:
+                out.append(named[(taken | mask) << 6 | index])
+        elif type(described) is tuple:  # several of whole ranks: no call
+            masks = [table & columns for columns in described]
+            masks.sort()
+            for mask in masks:
+                out.append(named[mask << 6 | index])
         else:  # several captures, mapped onto this table
             for mask in realise(table, described):
                 out.append(named[mask << 6 | index])

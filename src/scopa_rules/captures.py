@@ -61,6 +61,17 @@ class Choices(tuple[tuple[int, tuple[tuple[int, int], ...]], ...]):
     __slots__ = ()
 
 
+class Pick(tuple[int, int, dict[int, tuple[int, ...]]]):
+    """The pattern-cache value of a card whose one capture takes some of the
+    table's cards of one rank (any two of three fives, say), with every
+    table card of the ranks in ``columns``: ``(columns, column, ways)``,
+    where ``ways`` maps the table's cards of the rank (``table & column``)
+    to the sets of them taken, ascending.  The commonest capture of part of
+    a rank, mapped onto a table by one lookup (see :func:`realise`)."""
+
+    __slots__ = ()
+
+
 _COLUMN = _RANK_COLUMNS[0]
 # The 16 sets of a rank's cards, as suit bits moved to rank 0.
 _COLUMN_SETS = tuple(
@@ -79,6 +90,23 @@ _CHOOSE = tuple(
     }
     for count in range(5)
 )
+
+# (rank, count) -> the ways to take ``count`` of the cards of a rank, by the
+# table's cards of that rank, in place: a Pick's ``ways`` (see _ways_at).
+_WAYS_AT: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
+
+
+def _ways_at(rank: int, count: int) -> dict[int, tuple[int, ...]]:
+    """The ways to take ``count`` of the cards of ``rank``, by the table's
+    cards of that rank, each way a mask of them, ascending."""
+    ways = _WAYS_AT.get((rank, count))
+    if ways is None:
+        ways = _WAYS_AT[rank, count] = {
+            cards << rank: tuple([way << rank for way in chosen])
+            for cards, chosen in _CHOOSE[count].items()
+        }
+    return ways
+
 
 # (pattern << CAPTURE_KEY_BITS | capture key) -> per card index of the played card,
 # what its captures look like on the pattern (None until asked for): see
@@ -178,8 +206,9 @@ def _ways_to_total(
     return found
 
 
-# Each Choices value once: patterns and totals share them.
-_SHARED_CHOICES: dict[Choices, Choices] = {}
+# Each Choices or Pick value once, by its groups: patterns and totals share
+# them.
+_SHARED_CHOICES: dict[tuple[Any, ...], Choices | Pick] = {}
 _SHARED_CHOICES_LIMIT = 1 << 16
 
 
@@ -192,13 +221,33 @@ def _described(
         if picks:
             # Patterns share their choices: one object each, fewer for the
             # garbage collector to walk.
-            choices = Choices(groups)
-            if len(_SHARED_CHOICES) >= _SHARED_CHOICES_LIMIT:
-                _SHARED_CHOICES.clear()
-            return _SHARED_CHOICES.setdefault(choices, choices)
+            key = tuple(groups)
+            shared = _SHARED_CHOICES.get(key)
+            if shared is None:
+                if len(_SHARED_CHOICES) >= _SHARED_CHOICES_LIMIT:
+                    _SHARED_CHOICES.clear()
+                shared = _SHARED_CHOICES[key] = _choices(groups)
+            return shared
     if len(groups) == 1:
         return groups[0][0]
     return tuple([columns for columns, _ in groups])
+
+
+def _choices(groups: list[tuple[int, tuple[tuple[int, int], ...]]]) -> Choices | Pick:
+    """``groups`` with some cards of a rank taken, as a Pick when that is
+    their one group's one partial rank."""
+    if len(groups) == 1 and len(groups[0][1]) == 1:
+        columns, ((rank, count),) = groups[0]
+        return Pick((columns, _RANK_COLUMNS[rank], _ways_at(rank, count)))
+    return Choices(groups)
+
+
+def held(described: int | tuple[Any, ...]) -> int:
+    """How many groups of captures a pattern-cache value holds (what the
+    cache's bound counts)."""
+    if type(described) is int or type(described) is Pick:
+        return 1
+    return len(described)  # type: ignore[arg-type]
 
 
 def _describe(
@@ -213,7 +262,8 @@ def _describe(
       that the capture on a real table is ``table & columns``;
     * a tuple of such ints when every capture is of that kind (the empty
       tuple when there is no capture);
-    * otherwise :class:`Choices`.
+    * otherwise :class:`Pick` (one capture taking some cards of one rank)
+      or :class:`Choices`.
 
     Each of these is the same on every table with the pattern: a table's
     captures are another's with the suits of each rank exchanged.
@@ -267,6 +317,10 @@ def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...
     masks of table cards, ascending."""
     if type(described) is int:
         return (table_mask & described,)
+    if type(described) is Pick:
+        columns, column, ways = described
+        taken = table_mask & columns
+        return tuple([taken | way for way in ways[table_mask & column]])
     if type(described) is tuple:
         return tuple(sorted([table_mask & columns for columns in described]))
     found = []
@@ -357,7 +411,7 @@ def describe_into(
     else:
         described = _describe(rules, table_mask, rank, pattern)
     entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
-    _stored += 1 if type(described) is int else len(described)  # type: ignore[arg-type]
+    _stored += held(described)
     return described
 
 
