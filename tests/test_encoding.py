@@ -301,6 +301,19 @@ def test_a_score_above_255_is_observed_whole() -> None:
     assert _state_float_list_by_fields(*args) == list(expected)
 
 
+def test_a_ruleset_with_declarations_is_observed_by_its_parts() -> None:
+    # The fields' writer hands a ruleset with declarations to the parts' way;
+    # both forms still give the view's observation, declared hands included.
+    state = sr.new_game(sr.Ruleset.cirulla(), seed=8)
+    assert state.declarations
+    for seat in range(state.rules.players):
+        expected = sr.observe(state.view(seat))
+        args = (state, seat, None, sr.CardSet())
+        assert _state_float_list_by_fields(*args) == list(expected)
+        whole = struct.pack(f"<{len(expected)}f", *expected)
+        assert _state_float32_by_fields(*args) == whole
+
+
 def test_a_sample_keeps_a_kept_card_after_a_tabled_one() -> None:
     # Kings redeals give a hand several first-card decisions: keep, table,
     # keep.  Another seat sees only the tabled one; a sample of its view must
