@@ -91,6 +91,18 @@ def standin_hand(first: _Standin, rng: random.Random) -> int:
     return plies
 
 
+def repeated(play: Callable[[], object]) -> Callable[[int], int]:
+    """``play`` (one hand) as :func:`rate` takes it: ``n`` hands, ``n``
+    returned."""
+
+    def hands(n: int) -> int:
+        for _ in range(n):
+            play()
+        return n
+
+    return hands
+
+
 def rate(play: Callable[[int], int], seconds: float) -> float:
     """Hands/s of ``play(n)`` (which plays ``n`` hands) over about
     ``seconds`` of CPU time."""
@@ -115,6 +127,9 @@ def main() -> None:
     sr.random_playouts(scopa, range(3000))  # the capture tables warm, as in a search
     counter = iter(range(10**9))
 
+    def api_hand(rng: random.Random) -> int:
+        return library_hand(scopa, next(counter), rng)
+
     def kernel_hands(rules: sr.Ruleset, n: int) -> int:
         return len(sr.random_playouts(rules, [next(counter) for _ in range(n)]))
 
@@ -130,31 +145,13 @@ def main() -> None:
     for round_number in range(args.rounds):
         rng = random.Random(round_number)
 
-        def bare_hands(n: int, rng: random.Random = rng) -> int:
-            for _ in range(n):
-                bare_hand(rng)
-            return n
-
-        def api_hands(n: int, rng: random.Random = rng) -> int:
-            for _ in range(n):
-                library_hand(scopa, next(counter), rng)
-            return n
-
-        def floor_hands(n: int, rng: random.Random = rng) -> int:
-            for _ in range(n):
-                standin_hand(chain, rng)
-            return n
-
-        def fresh_hands(n: int, rng: random.Random = rng) -> int:
-            for _ in range(n):
-                fresh_hand(rng)
-            return n
-
-        bare = rate(bare_hands, args.seconds)
-        api = rate(api_hands, args.seconds)
-        kernel = rate(lambda n: kernel_hands(scopa, n), args.seconds)
-        floor = rate(floor_hands, args.seconds)
-        fresh = rate(fresh_hands, args.seconds)
+        bare = rate(repeated(functools.partial(bare_hand, rng)), args.seconds)
+        api = rate(repeated(functools.partial(api_hand, rng)), args.seconds)
+        kernel = rate(functools.partial(kernel_hands, scopa), args.seconds)
+        floor = rate(
+            repeated(functools.partial(standin_hand, chain, rng)), args.seconds
+        )
+        fresh = rate(repeated(functools.partial(fresh_hand, rng)), args.seconds)
         ratios["public API"].append(api / bare)
         ratios["kernel"].append(kernel / bare)
         ratios["floor"].append(floor / bare)

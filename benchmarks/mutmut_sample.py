@@ -22,12 +22,13 @@ MODULES = ("captures", "scoring", "rules", "state")
 # The functions of state.py that apply a move, check it or end the hand.
 APPLY_PATH = (
     "xǁGameStateǁapply__",
+    "xǁGameStateǁ_checked__",
+    "x__played__",
     "xǁGameStateǁ_apply_other__",
     "xǁGameStateǁ_is_legal_play__",
     "xǁGameStateǁ_end_hand__",
     "x__game_winner__",
     "x_legal_plays__",
-    "x__move_of__",
     "x__bump__",
 )
 

@@ -23,6 +23,7 @@ from profiles import examples
 from scopa_rules import captures
 from scopa_rules import state as state_module
 from scopa_rules._kernel import Named
+from scopa_rules.moves import _move_of
 
 ALL = sorted(sr.ALL_CARDS)
 
@@ -420,7 +421,7 @@ def test_a_pending_deal_equals_its_replay() -> None:
 def test_crowded_tables_give_the_oracle_moves_through_a_flushed_cache(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(state_module, "_MOVES", Named(state_module._move_of, limit=2))
+    monkeypatch.setattr(state_module, "_MOVES", Named(_move_of, limit=2))
     rng = random.Random(8)
     for rules in (sr.Ruleset.scopa(capture_rule="free"), sr.Ruleset.escoba()):
         for _ in range(25):

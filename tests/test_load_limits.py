@@ -26,6 +26,7 @@ from scopa_rules import captures
 from scopa_rules import state as state_module
 from scopa_rules import strategies as sst
 from scopa_rules._kernel import Named
+from scopa_rules.moves import _move_of
 
 
 def played(rules: sr.Ruleset, plies: int, seed: int = 1) -> sr.GameState:
@@ -117,7 +118,7 @@ def test_replaying_a_big_table_record_lists_no_captures(
     patterns: dict[int, list[Any]] = {}
     monkeypatch.setattr(captures, "_PATTERNS", patterns)
     monkeypatch.setattr(kernel, "_PATTERNS", patterns)
-    names = Named(state_module._move_of)
+    names = Named(_move_of)
     monkeypatch.setattr(state_module, "_MOVES", names)
     assert sr.GameRecord.from_json(text).final_state() == state
     assert sr.GameState.from_dict(state.to_dict()) == state

@@ -13,7 +13,7 @@ import scopa_rules as sr
 from profiles import examples
 from scopa_rules import strategies as sst
 from scopa_rules._kernel import _PLAIN, Deal, Random, legal_plays, play, shuffled
-from scopa_rules.state import _move_of
+from scopa_rules.moves import _move_of
 
 WHOLE_HAND = sr.Ruleset.scopa(capture_compulsion=sr.CaptureCompulsion.WHOLE_HAND)
 PRESETS = [

@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from .cards import ALL_CARDS, _from_mask
 from .deck import Deck, _deck_from_bytes
-from .moves import Move, MoveKind, _unchecked_move
+from .moves import Move, MoveKind, _move_of, _unchecked_move
 
 __all__: list[str] = []
 
@@ -113,7 +113,7 @@ def _numbers(data: bytes) -> list[int]:
 def unpack_hands(
     data: bytes,
     make_hand: Callable[..., Any],
-    named: Callable[[int], Move] | None = None,
+    named: Callable[[int], Move] = _move_of,
 ) -> list[Any]:
     """The items packed in ``data``, oldest first: each hand as
     ``make_hand(*fields)`` (the :class:`HandFields` it was packed from),
@@ -121,7 +121,6 @@ def unpack_hands(
     packed as the kernel packs it (``captured mask << 6 | card index``): the
     state passes its shared moves, so that a game unpacked after unpickling
     makes no new move it has made before."""
-    name = _new_move if named is None else named
     numbers = iter(_numbers(data))
     take = numbers.__next__  # the loop and the fields read one stream
     items = []
@@ -146,7 +145,7 @@ def unpack_hands(
         links: tuple[Any, ...] = ()
         for _ in range(take()):
             seat, code = take(), take()
-            links = (links, seat, _move(code, name))
+            links = (links, seat, _move(code, named))
         items.append(
             make_hand(
                 number,
@@ -169,7 +168,3 @@ def _move(code: int, named: Callable[[int], Move]) -> Move:
     if not kind:  # a card played: 0 is MoveKind.PLAY's code
         return named(code >> 8 << 6 | code & 0x3F)
     return _unchecked_move(_CARDS[code & 0x3F], _from_mask(code >> 8), _KINDS[kind])
-
-
-def _new_move(play: int) -> Move:
-    return _unchecked_move(_CARDS[play & 0x3F], _from_mask(play >> 6))

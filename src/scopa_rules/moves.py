@@ -34,7 +34,7 @@ import attrs
 from typing_extensions import Self
 
 from ._frozen import Frozen
-from .cards import Card, CardSet, _from_mask
+from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .errors import NotationError, shown
 
 __all__ = ["Move", "MoveKind"]
@@ -266,3 +266,15 @@ def _unchecked_move(
     _set(move, "kind", kind)
     _set(move, "_play", captured.mask << 6 | card.index)
     return move
+
+
+_CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
+_TRAILS: tuple[Move, ...] = tuple(Move(card) for card in _CARDS)
+
+
+def _move_of(play: int) -> Move:
+    """The move of a card played, packed as the kernel packs it (captured
+    mask << 6 | card index; a trail captures nothing)."""
+    if play < 64:
+        return _TRAILS[play]
+    return _unchecked_move(_CARDS[play & 63], _from_mask(play >> 6))

@@ -63,7 +63,7 @@ from .errors import (
     NotationError,
     shown,
 )
-from .moves import Move, MoveKind, _unchecked_move
+from .moves import Move, MoveKind, _move_of
 from .rules import (
     CaptureCompulsion,
     Ruleset,
@@ -114,13 +114,6 @@ _AWAITING_DEAL = Phase.AWAITING_DEAL
 _WHOLE_HAND = CaptureCompulsion.WHOLE_HAND
 _NO_COMPULSION = CaptureCompulsion.NONE
 _PLAYED_CARD = CaptureCompulsion.PLAYED_CARD
-
-
-def _move_of(play: int) -> Move:
-    """The move of a play packed by the kernel."""
-    if play < 64:
-        return _TRAILS[play]
-    return _unchecked_move(_CARDS[play & 63], _from_mask(play >> 6))
 
 
 # Moves are immutable values, so legal-move generation hands out shared
@@ -1160,7 +1153,6 @@ def _annotate_getters(annotations: dict[str, Any]) -> None:
 _annotate_getters(getattr(GameState, "__annotations__", {}))
 
 _CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
-_TRAILS: tuple[Move, ...] = tuple(Move(card) for card in _CARDS)
 _ONE = 1  # a C int in the compiled build: shifted, a 64-bit mask
 # The slots' own setters: GameState.__setattr__ refuses every change.
 _set_fields: Callable[[GameState, tuple[Any, ...]], None] = GameState.__dict__[
