@@ -6,6 +6,7 @@
 import cython
 
 cdef int _BIT_INDEX[67]
+cdef unsigned long long _FULL
 cdef unsigned char _COUNT_FLOAT32[512]
 
 @cython.locals(n=cython.int)
@@ -33,7 +34,7 @@ cpdef tuple _parts(
 @cython.locals(plans=tuple, cached=tuple)
 cpdef tuple _plans_of(object rules)
 
-@cython.locals(fields=tuple, hands=tuple, plans=tuple)
+@cython.locals(hands=tuple, plans=tuple)
 cpdef tuple _state_parts(object state, int seat, object played, object taken)
 
 cpdef tuple _state_floats(object state, int seat, object played, object taken)
@@ -47,9 +48,16 @@ cpdef bytearray _state_float32_by_fields(object state, int seat, object played, 
 cpdef bytearray _state_float32_by_parts(object state, int seat, object played, object taken)
 
 @cython.locals(
-    fields=tuple,
     plans=tuple,
     hands=tuple,
+    piles=tuple,
+    sweeps=tuple,
+    scores=tuple,
+    stock=tuple,
+    seat_order=tuple,
+    sides=tuple,
+    head=tuple,
+    tail=tuple,
     n=cython.int,
     dealer=cython.int,
     first_mask=cython.ulonglong,
@@ -57,18 +65,30 @@ cpdef bytearray _state_float32_by_parts(object state, int seat, object played, o
     table=cython.ulonglong,
     seen=cython.ulonglong,
     pile=cython.ulonglong,
-    masks=tuple,
-    out=bytearray,
-    entries=list,
-    counts=list,
-    count=cython.Py_ssize_t,
     at=cython.Py_ssize_t,
-    end=cython.Py_ssize_t,
-    head=tuple,
-    tail=tuple,
+    side=cython.Py_ssize_t,
+    other=cython.Py_ssize_t,
     playing=cython.bint,
 )
 cpdef object _state_entries(object state, int seat, object played, object taken, bint float32)
+
+@cython.locals(data=bytearray, entries=list, low=cython.ulonglong, place=cython.Py_ssize_t)
+cdef Py_ssize_t _put_cards(object out, Py_ssize_t at, unsigned long long mask, bint float32) except -1
+
+@cython.locals(
+    data=bytearray,
+    packed=bytes,
+    floats=list,
+    values=tuple,
+    start=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+)
+cdef Py_ssize_t _put_entries(object out, Py_ssize_t at, tuple entries, bint float32) except -1
+
+@cython.locals(data=bytearray, floats=list)
+cdef Py_ssize_t _put_count(object out, Py_ssize_t at, Py_ssize_t count, bint float32) except -1
+
+cdef int _cards_in(unsigned long long mask) noexcept
 
 cpdef Py_ssize_t _set_count_float32(bytearray out, Py_ssize_t at, Py_ssize_t count)
 

@@ -66,20 +66,8 @@ from .cards import Card, CardSet, _from_mask
 from .errors import InvalidStateError, shown
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, CaptureValues, Ruleset
 from .state import (
-    _DEALER,
-    _FIRST_CARD,
     _FIRST_CARD_PHASE,
-    _HANDS,
-    _LAST_CAPTURER,
-    _PHASE,
-    _PILES,
     _PLAY,
-    _RULES,
-    _SCORES,
-    _STOCK,
-    _SWEEPS,
-    _TABLE,
-    _TO_MOVE,
     GameState,
     Phase,
 )
@@ -240,29 +228,45 @@ def _state_parts(
     each argument is the field :meth:`PlayerView.of` reads, taken from the
     state's stored masks rather than through its card-set properties, which
     build objects an observation does not need."""
-    fields = state._dealt()
-    plans = _plans_of(fields[_RULES])
-    phase = fields[_PHASE]
-    first = fields[_FIRST_CARD]
-    hands = fields[_HANDS]
+    (
+        rules,
+        phase,
+        dealer,
+        _,
+        hands,
+        table,
+        stock,
+        piles,
+        sweeps,
+        scores,
+        last_capturer,
+        first,
+        _,
+        _,
+        to_move,
+        _,
+        _,
+        _,
+        _,
+        _,
+    ) = state._dealt()
+    plans = _plans_of(rules)
     return _parts(
         plans,
         seat,
         hands[seat],
-        fields[_TABLE],
-        fields[_PILES],
-        first.mask
-        if first is not None and seat == (fields[_DEALER] + 1) % plans[2]
-        else 0,
+        table,
+        piles,
+        first.mask if first is not None and seat == (dealer + 1) % plans[2] else 0,
         0 if played is None else played.mask,
         taken.mask,
-        fields[_TO_MOVE] if phase is _PLAY or phase is _FIRST_CARD_PHASE else None,
-        fields[_DEALER],
-        fields[_LAST_CAPTURER],
+        to_move if phase is _PLAY or phase is _FIRST_CARD_PHASE else None,
+        dealer,
+        last_capturer,
         [*map(_bit_count, hands)],
-        len(fields[_STOCK]),
-        fields[_SWEEPS],
-        fields[_SCORES],
+        len(stock),
+        sweeps,
+        scores,
         phase,
         _kept_first_card(state.turns_this_hand) if plans[3] else None,
         _declared_held(state) if plans[4] else (),
@@ -303,7 +307,7 @@ def _parts(
     card, rules).  The one place its layout is written; the tuple, list and
     float32 forms are made from the parts (:func:`_float_list`,
     :func:`_float32_bytes`)."""
-    seat_order, by_side, by_counts, heads, tails = plans[1][seat]
+    seat_order, by_side, by_counts, heads, tails, _ = plans[1][seat]
     n = len(seat_order)
     seen = hand | table | first
     for pile in piles:
@@ -405,65 +409,129 @@ def _state_entries(
     C store and no part is built as a Python object.  The layout is that of
     :func:`_parts`, which tests hold it to; a ruleset with declarations
     takes the parts' way."""
-    fields = state._dealt()
-    plans = _plans_of(fields[_RULES])
+    # The fields in one step, in state._FIELDS order (cheaper than reading
+    # them one by one).
+    (
+        rules,
+        phase,
+        dealer,
+        _,
+        hands,
+        table,
+        stock,
+        piles,
+        sweeps,
+        scores,
+        last_capturer,
+        first,
+        _,
+        _,
+        to_move,
+        _,
+        _,
+        _,
+        _,
+        _,
+    ) = state._dealt()
+    plans = _plans_of(rules)
     if plans[4]:
         if float32:
             return _state_float32_by_parts(state, seat, played, taken)
         return _state_float_list_by_parts(state, seat, played, taken)
-    seat_order, by_side, _, heads, tails = plans[1][seat]
+    seat_order, _, _, heads, tails, sides = plans[1][seat]
     n = plans[2]
-    hands = fields[_HANDS]
-    table = fields[_TABLE]
-    piles = fields[_PILES]
-    dealer = fields[_DEALER]
-    phase = fields[_PHASE]
-    first = fields[_FIRST_CARD]
     first_mask = first.mask if first is not None and seat == (dealer + 1) % n else 0
     hand = hands[seat]
     seen = hand | table | first_mask
     for pile in piles:
         seen |= pile
-    masks = (
-        hand,
-        table,
-        *by_side(piles),
-        _FULL & ~seen,
-        first_mask,
-        0 if played is None else played.mask,
-        taken.mask,
-    )
     playing = phase is _PLAY or phase is _FIRST_CARD_PHASE
-    head = heads[
-        _head(
-            n,
-            seat,
-            fields[_TO_MOVE] if playing else None,
-            dealer,
-            fields[_LAST_CAPTURER],
-        )
-    ]
+    head = heads[_head(n, seat, to_move if playing else None, dealer, last_capturer)]
     kept = _kept_first_card(state.turns_this_hand) if plans[3] else None
     tail = _tail(tails, phase, kept)
-    counts = [hands[other].bit_count() for other in seat_order]
-    counts.append(len(fields[_STOCK]))
-    counts += by_side(fields[_SWEEPS])
-    counts += by_side(fields[_SCORES])
+    # A float32 entry takes four bytes, a list entry one place.
+    out: bytearray | list[float] = (
+        bytearray(plans[5]) if float32 else [0.0] * (plans[5] >> 2)
+    )
+    at = _put_cards(out, 0, hand, float32)
+    at = _put_cards(out, at, table, float32)
+    for side in sides:
+        at = _put_cards(out, at, piles[side], float32)
+    at = _put_cards(out, at, _FULL & ~seen, float32)
+    at = _put_cards(out, at, first_mask, float32)
+    at = _put_cards(out, at, 0 if played is None else played.mask, float32)
+    at = _put_cards(out, at, taken.mask, float32)
+    at = _put_entries(out, at, head, float32)
+    for other in seat_order:
+        at = _put_count(out, at, _cards_in(hands[other]), float32)
+    at = _put_count(out, at, len(stock), float32)
+    for side in sides:
+        at = _put_count(out, at, sweeps[side], float32)
+    for side in sides:
+        at = _put_count(out, at, scores[side], float32)
+    _put_entries(out, at, tail, float32)
+    return out
+
+
+def _put_cards(out: bytearray | list[float], at: int, mask: int, float32: bool) -> int:
+    """Set the entries of the cards of ``mask`` in the card block that starts
+    at entry ``at`` of a zeroed ``out``; the next block's start."""
     if float32:
-        out = bytearray(plans[5])
-        _set_card_float32(out, masks)
-        at = 160 * len(masks)
-        end = at + len(head[1])
-        out[at:end] = head[1]
-        for count in counts:
-            end = _set_count_float32(out, end, count)
-        out[end:] = tail[1]
-        return out
-    entries = _card_floats_by_bits(masks)
-    entries += head[0]
-    entries += map(float, counts)
-    entries += tail[0]
-    return entries
+        # A float32 1.0 is the bytes 00 00 80 3f: its last two are set.
+        data: bytearray = out  # type: ignore[assignment]
+        while mask:
+            low = mask & -mask
+            place = 4 * (at + _BIT_INDEX[low % 67]) + 2
+            data[place] = 0x80
+            data[place + 1] = 0x3F
+            mask ^= low
+    else:
+        entries: list[float] = out  # type: ignore[assignment]
+        while mask:
+            low = mask & -mask
+            entries[at + _BIT_INDEX[low % 67]] = 1.0
+            mask ^= low
+    return at + 40
+
+
+def _put_entries(
+    out: bytearray | list[float], at: int, entries: _Entries, float32: bool
+) -> int:
+    """Copy a run of entries worked out once to entry ``at`` of ``out``; the
+    next entry's place."""
+    if float32:
+        # Compiled, a loop of C stores costs less than a slice's call.
+        data: bytearray = out  # type: ignore[assignment]
+        packed = entries[1]
+        start = 4 * at
+        for i in range(len(packed)):
+            data[start + i] = packed[i]
+        return at + (len(packed) >> 2)
+    floats: list[float] = out  # type: ignore[assignment]
+    values = entries[0]
+    for i in range(len(values)):
+        floats[at + i] = values[i]
+    return at + len(values)
+
+
+def _put_count(out: bytearray | list[float], at: int, count: int, float32: bool) -> int:
+    """Write ``count`` to entry ``at`` of a zeroed ``out``; the next entry's
+    place."""
+    if float32:
+        data: bytearray = out  # type: ignore[assignment]
+        return _set_count_float32(data, 4 * at, count) >> 2
+    floats: list[float] = out  # type: ignore[assignment]
+    floats[at] = float(count)
+    return at + 1
+
+
+def _cards_in(mask: int) -> int:
+    """How many cards ``mask`` holds: ``int.bit_count``, in C when compiled."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
 
 
 def _set_count_float32(out: bytearray, at: int, count: int) -> int:
@@ -639,7 +707,8 @@ def _entries(floats: tuple[float, ...]) -> _Entries:
 # stock, sweeps, scores) in order in one go, the one-hot rows of the seat to
 # move, the dealer and the last capturer (row n: none) by their three rows,
 # the last blocks (phase, first card, rules) by first-card decision, in
-# play and by the phase's value in the other phases.
+# play and by the phase's value in the other phases, and the sides in order
+# from the viewer's.
 _Tails = dict[bool | None, _Entries]
 _SeatPlan = tuple[
     tuple[int, ...],
@@ -647,6 +716,7 @@ _SeatPlan = tuple[
     Callable[[Sequence[int]], tuple[int, ...]],
     tuple[_Entries, ...],
     tuple[_Tails, dict[str, _Tails]],
+    tuple[int, ...],
 ]
 # A ruleset's plans: the ruleset, each seat's plan, the rules an observation
 # asks about (players, first-card choice, declarations), and the size of an
@@ -706,7 +776,9 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
             *(n + 1 + side for side in sides),
             *(n + 1 + s + side for side in sides),
         )
-        plans.append((seats, itemgetter(*sides), itemgetter(*order), heads, tails))
+        plans.append(
+            (seats, itemgetter(*sides), itemgetter(*order), heads, tails, sides)
+        )
     return tuple(plans)
 
 
