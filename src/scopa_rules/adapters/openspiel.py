@@ -39,16 +39,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Any, Literal
 
 import attrs
 import numpy as np
 import pyspiel
 
-from ..cards import ALL_CARDS, Card, CardSet
+from .._chance import deal_card, deal_outcomes
+from ..cards import ALL_CARDS, Card
+from ..deck import _deck_from_bytes
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
-from ..errors import IllegalMoveError, InvalidStateError, shown
+from ..errors import InvalidStateError, shown
 from ..observation import (
     _state_float_list,
     most_hand_points,
@@ -194,6 +195,19 @@ _GAME_TYPE = _game_type(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
 _SAMPLED_TYPE = _game_type(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC)
 
 
+@attrs.frozen
+class _Setting:
+    """What every state of one game reads: its ruleset, seats and scoring."""
+
+    rules: Ruleset
+    players: int
+    returns: Returns
+
+    def __deepcopy__(self, memo: object) -> _Setting:
+        # A clone plays the same game.
+        return self
+
+
 class ScopaGame(pyspiel.Game):  # type: ignore[misc]
     """The pyspiel game of one ruleset (see the module's text)."""
 
@@ -204,6 +218,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         """The ruleset played."""
         returns = self.returns = check_returns(merged["returns"])
         """How a finished game is scored (see :mod:`scopa_rules.adapters`)."""
+        self._setting = _Setting(rules, rules.players, returns)
         self.chance: Chance = _check_chance(merged["chance"])
         """How the decks are dealt (see the module's text)."""
         seed = _check_seed(merged["seed"])
@@ -259,25 +274,21 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     """A game in progress: the cards dealt so far of a deck being dealt, or a
     library :class:`ActionState`."""
 
+    # pyspiel's clone makes a new initial state and deep-copies each of the
+    # state's attributes into it, one call each: a state keeps four.
     def __init__(self, game: ScopaGame) -> None:
         super().__init__(game)
-        self._rules = game.rules
-        self._players = game.rules.players
-        self._returns = game.returns
+        setting = self._setting = game._setting
         self._point: ActionState | None = None
-        # The deck being dealt, and the cards not yet in it in order (a
-        # chance node's outcomes), as bytes of card indexes: a deal moves a
-        # card from one to the other in a call each, and a clone copies them
-        # whole.
+        # The deck being dealt, as bytes of card indexes (see _chance).
         self._dealing = b""
-        self._left = _INDEXES
         # pyspiel asks for the player several times a step: worked out once
         # whenever the point changes.
-        self._player = int(pyspiel.PlayerId.CHANCE)
+        self._player = _CHANCE
         if game.chance == "sampled":
             # Dealt from a seed, the library deals every later deck itself.
             seed = game._rng.getrandbits(63)
-            self._set_point(ActionState(new_game(self._rules, seed=seed)))
+            self._set_point(ActionState(new_game(setting.rules, seed=seed)))
 
     @property
     def point(self) -> ActionState | None:
@@ -324,6 +335,14 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation of ``player`` (the one to act by default)."""
+        # A learning loop asks for it every step: the common case first.
+        point = self._point
+        if (
+            point is not None
+            and player is not None
+            and 0 <= player < self._setting.players
+        ):
+            return _state_float_list(point.state, player, point.played, point.taken)
         return self._tensor(player, _PYSPIEL_OBSERVATION)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
@@ -333,18 +352,14 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     def _tensor(self, player: int | None, pyspiels: Any) -> list[float]:
         seat = self._player if player is None else player
         point = self._point
-        if point is None or not 0 <= seat < self._players:
+        if point is None or not 0 <= seat < self._setting.players:
             given = () if player is None else (player,)
             return pyspiels(self, *given)  # type: ignore[no-any-return]
         return _state_float_list(point.state, seat, point.played, point.taken)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
-        left = self._left
-        outcomes = _OUTCOMES[len(left)]
-        if len(left) == 1:  # a getter of one index returns the pair itself
-            return [outcomes[left[0]]]
-        return [*itemgetter(*left)(outcomes)]
+        return deal_outcomes(self._dealing)
 
     def _apply_action(self, action: int) -> None:
         point = self._point
@@ -352,22 +367,14 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             assert point is not None
             self._set_point(point.apply(action))
             return
-        left = self._left
-        if not (0 <= action < 40 and action in left):
-            raise IllegalMoveError(
-                f"chance action {shown(action)} does not deal a card left in the "
-                f"deck; the {len(left)} cards left are "
-                f"{', '.join(str(_CARDS[index]) for index in left)}"
-            )
-        card = _BYTES[action]
-        self._left = left.translate(None, card)
-        dealing = self._dealing = self._dealing + card
+        dealing = self._dealing = deal_card(self._dealing, action)
         if len(dealing) < 40:
             return
-        deck = itemgetter(*dealing)(_CARDS)
-        self._dealing, self._left = b"", _INDEXES
+        # Every card once: the deck needs no checking.
+        deck = _deck_from_bytes(dealing)
+        self._dealing = b""
         if point is None:
-            self._set_point(ActionState(new_game(self._rules, deck=deck)))
+            self._set_point(ActionState(new_game(self._setting.rules, deck=deck)))
         else:
             self._set_point(ActionState(point.state.deal(deck)))
 
@@ -382,9 +389,10 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         """Each seat's result (all 0 until the game is over)."""
+        setting = self._setting
         if self._point is None:
-            return [0.0] * self._rules.players
-        return list(seat_returns(self._point.state, self._returns))
+            return [0.0] * setting.players
+        return list(seat_returns(self._point.state, setting.returns))
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Any
@@ -397,7 +405,6 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
             # No seat has seen any card of a deck being dealt.
             dealt = rng.sample(list(ALL_CARDS), len(self._dealing))
             clone._dealing = bytes(card.index for card in dealt)
-            clone._left = bytes(card.index for card in ALL_CARDS - CardSet(dealt))
         point = self._point
         if point is None or point.state.phase is Phase.AWAITING_DEAL:
             return clone
@@ -463,14 +470,6 @@ class _Observer:
             text += f"\ndealing: {len(state._dealing)} of 40 cards dealt"
         return text
 
-
-# For each number of cards left to deal, every card's (index, chance) pair.
-_OUTCOMES = {
-    left: tuple((index, 1.0 / left) for index in range(40)) for left in range(1, 41)
-}
-_INDEXES = bytes(range(40))
-_BYTES = tuple(bytes((index,)) for index in range(40))
-_CARDS = tuple(ALL_CARDS)
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _PYSPIEL_OBSERVATION = pyspiel.State.observation_tensor
