@@ -180,7 +180,7 @@ def test_resampling_keeps_the_information_state() -> None:
     assert other.information_state_string(0) == dealing.information_state_string(0)
     assert other.history() == dealing.history()
     # The clone deals on from its own undealt cards, each as likely.
-    left = sr.ALL_CARDS - sr.CardSet(map(sr.Card.from_index, other._dealing))
+    left = sr.ALL_CARDS - sr.CardSet(map(sr.Card.from_index, other._node.dealing))
     assert other.chance_outcomes() == [(card.index, 1 / 30) for card in left]
     assert len(dealing.chance_outcomes()) == 30
     state = play_to(game.new_initial_state(), 55, seed=4)

@@ -203,10 +203,6 @@ class _Setting:
     players: int
     returns: Returns
 
-    def __deepcopy__(self, memo: object) -> _Setting:
-        # A clone plays the same game.
-        return self
-
 
 class ScopaGame(pyspiel.Game):  # type: ignore[misc]
     """The pyspiel game of one ruleset (see the module's text)."""
@@ -270,49 +266,72 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self.rules, perfect_recall=perfect_recall)
 
 
+class _Node:
+    """The part of a state that changes, in one plain object: the library's
+    point, the deck being dealt and the player to act.  Each attribute of a
+    pybind state costs several times a plain object's to read or set, and
+    pyspiel's clone deep-copies each with a call of its own."""
+
+    __slots__ = ("dealing", "player", "point", "setting")
+
+    def __init__(self, setting: _Setting) -> None:
+        self.setting = setting
+        self.point: ActionState | None = None
+        self.dealing = b""
+        """The deck being dealt, as bytes of card indexes (see _chance)."""
+        self.player = _CHANCE
+        """Worked out whenever the point changes: pyspiel asks for it several
+        times a step."""
+
+    def move_to(self, point: ActionState) -> None:
+        self.point = point
+        player = point.current_player
+        if player is not None:
+            self.player = player
+        elif point.state.phase is Phase.AWAITING_DEAL:
+            self.player = _CHANCE
+        else:
+            self.player = _TERMINAL
+
+    def __deepcopy__(self, memo: object) -> _Node:
+        # The point and the deck are immutable: a clone shares them.
+        node = _new_node(_Node)
+        node.setting = self.setting
+        node.point = self.point
+        node.dealing = self.dealing
+        node.player = self.player
+        return node
+
+
+_new_node = object.__new__
+
+
 class ScopaState(pyspiel.State):  # type: ignore[misc]
     """A game in progress: the cards dealt so far of a deck being dealt, or a
     library :class:`ActionState`."""
 
-    # pyspiel's clone makes a new initial state and deep-copies each of the
-    # state's attributes into it, one call each: a state keeps four.
     def __init__(self, game: ScopaGame) -> None:
         super().__init__(game)
-        setting = self._setting = game._setting
-        self._point: ActionState | None = None
-        # The deck being dealt, as bytes of card indexes (see _chance).
-        self._dealing = b""
-        # pyspiel asks for the player several times a step: worked out once
-        # whenever the point changes.
-        self._player = _CHANCE
+        node = self._node = _Node(game._setting)
         if game.chance == "sampled":
             # Dealt from a seed, the library deals every later deck itself.
             seed = game._rng.getrandbits(63)
-            self._set_point(ActionState(new_game(setting.rules, seed=seed)))
+            node.move_to(ActionState(new_game(game.rules, seed=seed)))
 
     @property
     def point(self) -> ActionState | None:
         """The library's state and open capture (``None`` before the first
         deal is complete)."""
-        return self._point
-
-    def _set_point(self, point: ActionState) -> None:
-        self._point = point
-        player = point.current_player
-        if player is not None:
-            self._player = player
-        elif point.state.phase is Phase.AWAITING_DEAL:
-            self._player = _CHANCE
-        else:
-            self._player = _TERMINAL
+        return self._node.point
 
     def current_player(self) -> int:
         """The seat to act, or pyspiel's chance or terminal player id."""
-        return self._player
+        return self._node.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self._point is not None
-        return list(self._point.legal_actions())
+        point = self._node.point
+        assert point is not None
+        return list(point.legal_actions())
 
     # pyspiel's own is_chance_node, legal_actions and tensors answer a Python
     # caller through C++, which calls back into this class (and sizes every
@@ -322,61 +341,48 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def is_chance_node(self) -> bool:
         """Whether a card is to be dealt."""
-        return self._player == _CHANCE
+        return self._node.player == _CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (the one to act by default)."""
-        mover = self._player
+        node = self._node
+        mover = node.player
         if mover >= 0 and (player is None or player == mover):
-            assert self._point is not None
-            return list(self._point.legal_actions())
+            point = node.point
+            assert point is not None
+            return list(point.legal_actions())
         given = () if player is None else (player,)
         return pyspiel.State.legal_actions(self, *given)  # type: ignore[no-any-return]
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation of ``player`` (the one to act by default)."""
-        # A learning loop asks for it every step: the common case first.
-        point = self._point
-        if (
-            point is not None
-            and player is not None
-            and 0 <= player < self._setting.players
-        ):
-            return _state_float_list(point.state, player, point.played, point.taken)
-        return self._tensor(player, _PYSPIEL_OBSERVATION)
+        return _tensor(self, player, _PYSPIEL_OBSERVATION)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The information state of ``player`` as a tensor: its observation."""
-        return self._tensor(player, _PYSPIEL_INFORMATION_STATE)
-
-    def _tensor(self, player: int | None, pyspiels: Any) -> list[float]:
-        seat = self._player if player is None else player
-        point = self._point
-        if point is None or not 0 <= seat < self._setting.players:
-            given = () if player is None else (player,)
-            return pyspiels(self, *given)  # type: ignore[no-any-return]
-        return _state_float_list(point.state, seat, point.played, point.taken)
+        return _tensor(self, player, _PYSPIEL_INFORMATION_STATE)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
-        return deal_outcomes(self._dealing)
+        return deal_outcomes(self._node.dealing)
 
     def _apply_action(self, action: int) -> None:
-        point = self._point
-        if self._player != _CHANCE:
+        node = self._node
+        point = node.point
+        if node.player != _CHANCE:
             assert point is not None
-            self._set_point(point.apply(action))
+            node.move_to(point.apply(action))
             return
-        dealing = self._dealing = deal_card(self._dealing, action)
+        dealing = node.dealing = deal_card(node.dealing, action)
         if len(dealing) < 40:
             return
         # Every card once: the deck needs no checking.
         deck = _deck_from_bytes(dealing)
-        self._dealing = b""
+        node.dealing = b""
         if point is None:
-            self._set_point(ActionState(new_game(self._setting.rules, deck=deck)))
+            node.move_to(ActionState(new_game(node.setting.rules, deck=deck)))
         else:
-            self._set_point(ActionState(point.state.deal(deck)))
+            node.move_to(ActionState(point.state.deal(deck)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -385,14 +391,14 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._player == _TERMINAL
+        return self._node.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's result (all 0 until the game is over)."""
-        setting = self._setting
-        if self._point is None:
-            return [0.0] * setting.players
-        return list(seat_returns(self._point.state, setting.returns))
+        node = self._node
+        if node.point is None:
+            return [0.0] * node.setting.players
+        return list(seat_returns(node.point.state, node.setting.returns))
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Any
@@ -401,11 +407,12 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         does not see dealt again (:meth:`PlayerView.sample`)."""
         rng = random.Random(int(probability_sampler() * 2**53))
         clone: ScopaState = self.clone()
-        if self._dealing:
+        dealing = self._node.dealing
+        if dealing:
             # No seat has seen any card of a deck being dealt.
-            dealt = rng.sample(list(ALL_CARDS), len(self._dealing))
-            clone._dealing = bytes(card.index for card in dealt)
-        point = self._point
+            dealt = rng.sample(list(ALL_CARDS), len(dealing))
+            clone._node.dealing = bytes(card.index for card in dealt)
+        point = self._node.point
         if point is None or point.state.phase is Phase.AWAITING_DEAL:
             return clone
         view = point.state.view(player_id)
@@ -417,13 +424,24 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
                 mover is not None and point.played in sample.hands[mover]
             ):
                 break
-        clone._set_point(ActionState(sample, point.played, point.taken))
+        clone._node.move_to(ActionState(sample, point.played, point.taken))
         return clone
 
     def __str__(self) -> str:
-        if self._point is None:
-            return f"dealing: {len(self._dealing)} of 40 cards dealt"
-        return self._point.state.render()
+        node = self._node
+        if node.point is None:
+            return f"dealing: {len(node.dealing)} of 40 cards dealt"
+        return node.point.state.render()
+
+
+def _tensor(state: ScopaState, player: int | None, pyspiels: Any) -> list[float]:
+    node = state._node
+    seat = node.player if player is None else player
+    point = node.point
+    if point is None or not 0 <= seat < node.setting.players:
+        given = () if player is None else (player,)
+        return pyspiels(state, *given)  # type: ignore[no-any-return]
+    return _state_float_list(point.state, seat, point.played, point.taken)
 
 
 def _history_text(state: GameState, seat: int) -> str:
@@ -466,8 +484,9 @@ class _Observer:
             text += f"\nplaying {point.played}, taken {point.taken or 'nothing'}"
         if self.perfect_recall:
             text += "\n" + _history_text(point.state, player)
-        if state._dealing:
-            text += f"\ndealing: {len(state._dealing)} of 40 cards dealt"
+        dealing = state._node.dealing
+        if dealing:
+            text += f"\ndealing: {len(dealing)} of 40 cards dealt"
         return text
 
 
