@@ -306,17 +306,37 @@ class _Node:
 _new_node = object.__new__
 
 
+class _Undealt(_Node):
+    """The node of a new state of a sampled game, whose game is dealt from
+    ``seed`` when the state is first read: pyspiel's clone makes a new
+    initial state only to copy another state's node over it."""
+
+    __slots__ = ("seed",)
+
+    def __init__(self, setting: _Setting, seed: int) -> None:
+        self.setting = setting
+        self.dealing = b""
+        self.seed = seed
+
+    def __getattr__(self, name: str) -> Any:
+        # Python asks only for what is not set: the point and the player.
+        # Dealt from a seed, the library deals every later deck itself.
+        self.move_to(ActionState(new_game(self.setting.rules, seed=self.seed)))
+        return object.__getattribute__(self, name)
+
+
 class ScopaState(pyspiel.State):  # type: ignore[misc]
     """A game in progress: the cards dealt so far of a deck being dealt, or a
     library :class:`ActionState`."""
 
     def __init__(self, game: ScopaGame) -> None:
         super().__init__(game)
-        node = self._node = _Node(game._setting)
         if game.chance == "sampled":
-            # Dealt from a seed, the library deals every later deck itself.
-            seed = game._rng.getrandbits(63)
-            node.move_to(ActionState(new_game(game.rules, seed=seed)))
+            # The game's generator gives each new state its seed, a clone's
+            # too, as it always has: the games dealt stay the same.
+            self._node: _Node = _Undealt(game._setting, game._rng.getrandbits(63))
+        else:
+            self._node = _Node(game._setting)
 
     @property
     def point(self) -> ActionState | None:
