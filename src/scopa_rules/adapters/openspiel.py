@@ -272,7 +272,7 @@ class _Node:
     pybind state costs several times a plain object's to read or set, and
     pyspiel's clone deep-copies each with a call of its own."""
 
-    __slots__ = ("dealing", "player", "point", "setting")
+    __slots__ = ("dealing", "player", "point", "seed", "setting")
 
     def __init__(self, setting: _Setting) -> None:
         self.setting = setting
@@ -311,7 +311,7 @@ class _Undealt(_Node):
     ``seed`` when the state is first read: pyspiel's clone makes a new
     initial state only to copy another state's node over it."""
 
-    __slots__ = ("seed",)
+    __slots__ = ()
 
     def __init__(self, setting: _Setting, seed: int) -> None:
         self.setting = setting
@@ -322,6 +322,9 @@ class _Undealt(_Node):
         # Python asks only for what is not set: the point and the player.
         # Dealt from a seed, the library deals every later deck itself.
         self.move_to(ActionState(new_game(self.setting.rules, seed=self.seed)))
+        # A class with __getattr__ slows every read of its slots: the node
+        # becomes a plain one (the same slots).
+        object.__setattr__(self, "__class__", _Node)
         return object.__getattribute__(self, name)
 
 
