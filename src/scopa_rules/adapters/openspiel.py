@@ -268,7 +268,8 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
 
 class _Node:
     """The part of a state that changes, in one plain object: the library's
-    point, the deck being dealt and the player to act.  Each attribute of a
+    point, the deck being dealt and the player to act (and, until a sampled
+    game's new state is dealt, its seed: see _Undealt).  Each attribute of a
     pybind state costs several times a plain object's to read or set, and
     pyspiel's clone deep-copies each with a call of its own."""
 
