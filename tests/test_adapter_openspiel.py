@@ -180,7 +180,7 @@ def test_resampling_keeps_the_information_state() -> None:
     assert other.information_state_string(0) == dealing.information_state_string(0)
     assert other.history() == dealing.history()
     # The clone deals on from its own undealt cards, each as likely.
-    left = sr.ALL_CARDS - sr.CardSet(map(sr.Card.from_index, other._dealing))
+    left = sr.ALL_CARDS - sr.CardSet(map(sr.Card.from_index, other._node.dealing))
     assert other.chance_outcomes() == [(card.index, 1 / 30) for card in left]
     assert len(dealing.chance_outcomes()) == 30
     state = play_to(game.new_initial_state(), 55, seed=4)
@@ -284,6 +284,13 @@ def test_sampled_decks_come_from_the_games_seed() -> None:
     # Each new game is dealt anew, and the same seed deals the same games.
     assert first.point.state.hands != second.point.state.hands
     assert again.point.state == first.point.state
+    # A clone plays the same game, whether or not its state was read first
+    # (a new state is dealt when first read); each clone takes a seed from
+    # the game's generator, as every new state does.
+    fresh = game.new_initial_state()
+    twin = fresh.clone()
+    assert twin.point is fresh.point
+    assert twin.current_player() == fresh.current_player() == 0
     assert not first.is_chance_node()
     assert first.current_player() == first.point.current_player
     # No node of a whole game is a chance node, hands after the first too.

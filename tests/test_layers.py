@@ -50,6 +50,7 @@ LAYERS = (
     "observation",
     "svg",
     "encoding",
+    "_chance",
     "bots",
     "tournament",
     "adapters",

@@ -18,7 +18,9 @@ from importlib.metadata import version as _installed_version
 from ._compiled import KernelInfo, kernel_info
 
 # isort: split
-from . import events
+# _chance serves the OpenSpiel adapter; it is loaded here, as every compiled
+# module is, so that kernel_info can say which build of it runs.
+from . import _chance, events  # noqa: F401
 from .bots import (
     Bot,
     FullStateAdapter,

@@ -46,6 +46,7 @@ COMPILED_MODULES = (
     "encoding",
     "_kernel",
     "_handpack",
+    "_chance",
 )
 """The modules the build compiles, by name inside the package (read by
 ``setup.py``)."""
@@ -163,8 +164,8 @@ def kernel_info() -> KernelInfo:
     >>> info.kind in ("compiled", "pure", "partial")
     True
     >>> sorted(info.compiled + info.pure)  # doctest: +NORMALIZE_WHITESPACE
-    ['_handpack', '_kernel', 'captures', 'dealing', 'deck', 'declarations',
-     'encoding', 'observation', 'scoring', 'state']
+    ['_chance', '_handpack', '_kernel', 'captures', 'dealing', 'deck',
+     'declarations', 'encoding', 'observation', 'scoring', 'state']
     """
     files = {
         name: getattr(sys.modules[f"{__package__}.{name}"], "__file__", None)

@@ -39,16 +39,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from operator import itemgetter
 from typing import Any, Literal
 
 import attrs
 import numpy as np
 import pyspiel
 
-from ..cards import ALL_CARDS, Card, CardSet
+from .._chance import deal_card, deal_outcomes
+from ..cards import ALL_CARDS, Card
+from ..deck import _deck_from_bytes
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
-from ..errors import IllegalMoveError, InvalidStateError, shown
+from ..errors import InvalidStateError, shown
 from ..observation import (
     _state_float_list,
     most_hand_points,
@@ -194,6 +195,15 @@ _GAME_TYPE = _game_type(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC)
 _SAMPLED_TYPE = _game_type(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC)
 
 
+@attrs.frozen
+class _Setting:
+    """What every state of one game reads: its ruleset, seats and scoring."""
+
+    rules: Ruleset
+    players: int
+    returns: Returns
+
+
 class ScopaGame(pyspiel.Game):  # type: ignore[misc]
     """The pyspiel game of one ruleset (see the module's text)."""
 
@@ -204,6 +214,7 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         """The ruleset played."""
         returns = self.returns = check_returns(merged["returns"])
         """How a finished game is scored (see :mod:`scopa_rules.adapters`)."""
+        self._setting = _Setting(rules, rules.players, returns)
         self.chance: Chance = _check_chance(merged["chance"])
         """How the decks are dealt (see the module's text)."""
         seed = _check_seed(merged["seed"])
@@ -255,53 +266,96 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self.rules, perfect_recall=perfect_recall)
 
 
+class _Node:
+    """The part of a state that changes, in one plain object: the library's
+    point, the deck being dealt and the player to act (and, until a sampled
+    game's new state is dealt, its seed: see _Undealt).  Each attribute of a
+    pybind state costs several times a plain object's to read or set, and
+    pyspiel's clone deep-copies each with a call of its own."""
+
+    __slots__ = ("dealing", "player", "point", "seed", "setting")
+
+    def __init__(self, setting: _Setting) -> None:
+        self.setting = setting
+        self.point: ActionState | None = None
+        self.dealing = b""
+        """The deck being dealt, as bytes of card indexes (see _chance)."""
+        self.player = _CHANCE
+        """Worked out whenever the point changes: pyspiel asks for it several
+        times a step."""
+
+    def move_to(self, point: ActionState) -> None:
+        self.point = point
+        player = point.current_player
+        if player is not None:
+            self.player = player
+        elif point.state.phase is Phase.AWAITING_DEAL:
+            self.player = _CHANCE
+        else:
+            self.player = _TERMINAL
+
+    def __deepcopy__(self, memo: object) -> _Node:
+        # The point and the deck are immutable: a clone shares them.
+        node = _new_node(_Node)
+        node.setting = self.setting
+        node.point = self.point
+        node.dealing = self.dealing
+        node.player = self.player
+        return node
+
+
+_new_node = object.__new__
+
+
+class _Undealt(_Node):
+    """The node of a new state of a sampled game, whose game is dealt from
+    ``seed`` when the state is first read: pyspiel's clone makes a new
+    initial state only to copy another state's node over it."""
+
+    __slots__ = ()
+
+    def __init__(self, setting: _Setting, seed: int) -> None:
+        self.setting = setting
+        self.dealing = b""
+        self.seed = seed
+
+    def __getattr__(self, name: str) -> Any:
+        # Python asks only for what is not set: the point and the player.
+        # Dealt from a seed, the library deals every later deck itself.
+        self.move_to(ActionState(new_game(self.setting.rules, seed=self.seed)))
+        # A class with __getattr__ slows every read of its slots: the node
+        # becomes a plain one (the same slots).
+        object.__setattr__(self, "__class__", _Node)
+        return object.__getattribute__(self, name)
+
+
 class ScopaState(pyspiel.State):  # type: ignore[misc]
     """A game in progress: the cards dealt so far of a deck being dealt, or a
     library :class:`ActionState`."""
 
     def __init__(self, game: ScopaGame) -> None:
         super().__init__(game)
-        self._rules = game.rules
-        self._players = game.rules.players
-        self._returns = game.returns
-        self._point: ActionState | None = None
-        # The deck being dealt, and the cards not yet in it in order (a
-        # chance node's outcomes), as bytes of card indexes: a deal moves a
-        # card from one to the other in a call each, and a clone copies them
-        # whole.
-        self._dealing = b""
-        self._left = _INDEXES
-        # pyspiel asks for the player several times a step: worked out once
-        # whenever the point changes.
-        self._player = int(pyspiel.PlayerId.CHANCE)
         if game.chance == "sampled":
-            # Dealt from a seed, the library deals every later deck itself.
-            seed = game._rng.getrandbits(63)
-            self._set_point(ActionState(new_game(self._rules, seed=seed)))
+            # The game's generator gives each new state its seed, a clone's
+            # too, as it always has: the games dealt stay the same.
+            self._node: _Node = _Undealt(game._setting, game._rng.getrandbits(63))
+        else:
+            self._node = _Node(game._setting)
 
     @property
     def point(self) -> ActionState | None:
         """The library's state and open capture (``None`` before the first
         deal is complete)."""
-        return self._point
-
-    def _set_point(self, point: ActionState) -> None:
-        self._point = point
-        player = point.current_player
-        if player is not None:
-            self._player = player
-        elif point.state.phase is Phase.AWAITING_DEAL:
-            self._player = _CHANCE
-        else:
-            self._player = _TERMINAL
+        return self._node.point
 
     def current_player(self) -> int:
         """The seat to act, or pyspiel's chance or terminal player id."""
-        return self._player
+        return self._node.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self._point is not None
-        return list(self._point.legal_actions())
+        point = self._node.point
+        assert point is not None
+        return list(point.legal_actions())
 
     # pyspiel's own is_chance_node, legal_actions and tensors answer a Python
     # caller through C++, which calls back into this class (and sizes every
@@ -311,65 +365,48 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def is_chance_node(self) -> bool:
         """Whether a card is to be dealt."""
-        return self._player == _CHANCE
+        return self._node.player == _CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (the one to act by default)."""
-        mover = self._player
+        node = self._node
+        mover = node.player
         if mover >= 0 and (player is None or player == mover):
-            assert self._point is not None
-            return list(self._point.legal_actions())
+            point = node.point
+            assert point is not None
+            return list(point.legal_actions())
         given = () if player is None else (player,)
         return pyspiel.State.legal_actions(self, *given)  # type: ignore[no-any-return]
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation of ``player`` (the one to act by default)."""
-        return self._tensor(player, _PYSPIEL_OBSERVATION)
+        return _tensor(self, player, _PYSPIEL_OBSERVATION)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The information state of ``player`` as a tensor: its observation."""
-        return self._tensor(player, _PYSPIEL_INFORMATION_STATE)
-
-    def _tensor(self, player: int | None, pyspiels: Any) -> list[float]:
-        seat = self._player if player is None else player
-        point = self._point
-        if point is None or not 0 <= seat < self._players:
-            given = () if player is None else (player,)
-            return pyspiels(self, *given)  # type: ignore[no-any-return]
-        return _state_float_list(point.state, seat, point.played, point.taken)
+        return _tensor(self, player, _PYSPIEL_INFORMATION_STATE)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet dealt from the deck, each as likely."""
-        left = self._left
-        outcomes = _OUTCOMES[len(left)]
-        if len(left) == 1:  # a getter of one index returns the pair itself
-            return [outcomes[left[0]]]
-        return [*itemgetter(*left)(outcomes)]
+        return deal_outcomes(self._node.dealing)
 
     def _apply_action(self, action: int) -> None:
-        point = self._point
-        if self._player != _CHANCE:
+        node = self._node
+        point = node.point
+        if node.player != _CHANCE:
             assert point is not None
-            self._set_point(point.apply(action))
+            node.move_to(point.apply(action))
             return
-        left = self._left
-        if not (0 <= action < 40 and action in left):
-            raise IllegalMoveError(
-                f"chance action {shown(action)} does not deal a card left in the "
-                f"deck; the {len(left)} cards left are "
-                f"{', '.join(str(_CARDS[index]) for index in left)}"
-            )
-        card = _BYTES[action]
-        self._left = left.translate(None, card)
-        dealing = self._dealing = self._dealing + card
+        dealing = node.dealing = deal_card(node.dealing, action)
         if len(dealing) < 40:
             return
-        deck = itemgetter(*dealing)(_CARDS)
-        self._dealing, self._left = b"", _INDEXES
+        # Every card once: the deck needs no checking.
+        deck = _deck_from_bytes(dealing)
+        node.dealing = b""
         if point is None:
-            self._set_point(ActionState(new_game(self._rules, deck=deck)))
+            node.move_to(ActionState(new_game(node.setting.rules, deck=deck)))
         else:
-            self._set_point(ActionState(point.state.deal(deck)))
+            node.move_to(ActionState(point.state.deal(deck)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -378,13 +415,14 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._player == _TERMINAL
+        return self._node.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Each seat's result (all 0 until the game is over)."""
-        if self._point is None:
-            return [0.0] * self._rules.players
-        return list(seat_returns(self._point.state, self._returns))
+        node = self._node
+        if node.point is None:
+            return [0.0] * node.setting.players
+        return list(seat_returns(node.point.state, node.setting.returns))
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Any
@@ -393,12 +431,12 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         does not see dealt again (:meth:`PlayerView.sample`)."""
         rng = random.Random(int(probability_sampler() * 2**53))
         clone: ScopaState = self.clone()
-        if self._dealing:
+        dealing = self._node.dealing
+        if dealing:
             # No seat has seen any card of a deck being dealt.
-            dealt = rng.sample(list(ALL_CARDS), len(self._dealing))
-            clone._dealing = bytes(card.index for card in dealt)
-            clone._left = bytes(card.index for card in ALL_CARDS - CardSet(dealt))
-        point = self._point
+            dealt = rng.sample(list(ALL_CARDS), len(dealing))
+            clone._node.dealing = bytes(card.index for card in dealt)
+        point = self._node.point
         if point is None or point.state.phase is Phase.AWAITING_DEAL:
             return clone
         view = point.state.view(player_id)
@@ -410,13 +448,24 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
                 mover is not None and point.played in sample.hands[mover]
             ):
                 break
-        clone._set_point(ActionState(sample, point.played, point.taken))
+        clone._node.move_to(ActionState(sample, point.played, point.taken))
         return clone
 
     def __str__(self) -> str:
-        if self._point is None:
-            return f"dealing: {len(self._dealing)} of 40 cards dealt"
-        return self._point.state.render()
+        node = self._node
+        if node.point is None:
+            return f"dealing: {len(node.dealing)} of 40 cards dealt"
+        return node.point.state.render()
+
+
+def _tensor(state: ScopaState, player: int | None, pyspiels: Any) -> list[float]:
+    node = state._node
+    seat = node.player if player is None else player
+    point = node.point
+    if point is None or not 0 <= seat < node.setting.players:
+        given = () if player is None else (player,)
+        return pyspiels(state, *given)  # type: ignore[no-any-return]
+    return _state_float_list(point.state, seat, point.played, point.taken)
 
 
 def _history_text(state: GameState, seat: int) -> str:
@@ -459,18 +508,11 @@ class _Observer:
             text += f"\nplaying {point.played}, taken {point.taken or 'nothing'}"
         if self.perfect_recall:
             text += "\n" + _history_text(point.state, player)
-        if state._dealing:
-            text += f"\ndealing: {len(state._dealing)} of 40 cards dealt"
+        dealing = state._node.dealing
+        if dealing:
+            text += f"\ndealing: {len(dealing)} of 40 cards dealt"
         return text
 
-
-# For each number of cards left to deal, every card's (index, chance) pair.
-_OUTCOMES = {
-    left: tuple((index, 1.0 / left) for index in range(40)) for left in range(1, 41)
-}
-_INDEXES = bytes(range(40))
-_BYTES = tuple(bytes((index,)) for index in range(40))
-_CARDS = tuple(ALL_CARDS)
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _PYSPIEL_OBSERVATION = pyspiel.State.observation_tensor
