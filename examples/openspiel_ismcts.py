@@ -8,6 +8,11 @@ bot, which resamples the hidden cards with ``resample_from_infostate`` (the
 library's ``view.sample``); seats 1 and 3 are the library's ``GreedyBot``,
 whose move is turned into action ids with ``encode_move``.
 
+Every draw comes from ``--seed``, so a run repeats exactly: the deals and
+the greedy bot's ties from one ``random.Random``, the search from one
+numpy generator, which also feeds the resampling (left to itself, ISMCTS
+resamples with a pyspiel sampler that the system seeds afresh each time).
+
 Run it:  python examples/openspiel_ismcts.py --games 2 --simulations 100
 (``--target 1`` plays a single hand: the short mode CI runs.)
 """
@@ -63,6 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         uct_c=2.0,
         max_simulations=args.simulations,
         random_state=numpy_rng,
+    )
+    searcher.set_resampler(
+        lambda state, seat: state.resample_from_infostate(seat, numpy_rng.uniform)
     )
     greedy = sr.GreedyBot()
     wins = 0

@@ -166,6 +166,9 @@ def test_openspiel_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "game 1: scores " in out
     assert "won" in out
+    # The seed decides everything, the search's resampling included.
+    assert load("openspiel_ismcts").main(argv) == 0
+    assert capsys.readouterr().out == out
 
 
 def test_pettingzoo_random(capsys: pytest.CaptureFixture[str]) -> None:
