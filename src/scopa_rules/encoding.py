@@ -61,7 +61,7 @@ from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, sho
 from .moves import Move, MoveKind
 from .observation import _state_floats
 from .state import _FIRST_CARD_PHASE as _FIRST_CARD
-from .state import _PHASE, _PLAY, _TO_MOVE, GameState
+from .state import _PHASE, _PLAY, _TO_MOVE, GameState, _played
 
 __all__ = [
     "ACTION_ENCODING_VERSION",
@@ -195,15 +195,20 @@ class ActionState:
 
     def _work_out_legal_actions(self) -> tuple[int, ...]:
         if self.played is None:
-            if self.state._dealt()[_PHASE] is _FIRST_CARD:
+            state = self.state
+            # Worked out (and the hand dealt) first: then the phase is read
+            # from the fields as they are.
+            moves = state._m or state.legal_moves()
+            if state._s[_PHASE] is _FIRST_CARD:
                 return (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)
-            # The moves come grouped by card, in card order.
+            # The moves come grouped by card, in card order; a move packs
+            # its card's index in the low six bits of its play.
             cards: list[int] = []
-            last = None
-            for move in self.state.legal_moves():
-                card = move.card
-                if card is not last:
-                    cards.append(card.index)
+            last = -1
+            for move in moves:
+                card = move._play & 63
+                if card != last:
+                    cards.append(card)
                     last = card
             return tuple(cards)
         taken = self.taken.mask
@@ -225,10 +230,7 @@ class ActionState:
         >>> len(mask), [i for i, legal in enumerate(mask) if legal]
         (96, [2, 19, 34])
         """
-        mask = [0] * NUM_ACTIONS
-        for action in self.legal_actions():
-            mask[action] = 1
-        return tuple(mask)
+        return tuple(_action_flags(self.legal_actions()))
 
     def step(self, action: int) -> Move | ActionState:
         """The move ``action`` completes, or the action state it leads to
@@ -280,19 +282,28 @@ class ActionState:
         >>> point.current_player, point.played
         (1, None)
         """
-        if self.played is None and type(action) is int:
+        state = self.state
+        if type(action) is int and self.played is None:
             # Most actions: a card with a single move, or a first-card
             # decision.  Then the legal moves and actions pair up in order
             # (cards in card order; keep before table), as in step().
-            moves = self.state.legal_moves()
-            legal = self.legal_actions()
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            # The moves are worked out by now, but for a first card's.
+            moves = state._m or state.legal_moves()
             if len(moves) == len(legal) and action in legal:
                 move = moves[legal.index(action)]
-                return _point(self.state.apply(move, check=False))
+                fields = state._s
+                if fields[_PHASE] is _PLAY:
+                    # What state.apply(move, check=False) does, without
+                    # its call: every step of every framework comes here.
+                    return _point(_played(state, fields, move))
+                return _point(state.apply(move, check=False))
         result = self.step(action)
         if isinstance(result, ActionState):
             return result
-        return _point(self.state.apply(result, check=False))
+        return _point(state.apply(result, check=False))
 
     def observe(self, seat: int) -> tuple[float, ...]:
         """The observation of ``seat`` (see :func:`observe`): its view of the
@@ -329,6 +340,15 @@ def _point(
     _set_taken(point, taken)
     _set_legal(point, None)
     return point
+
+
+def _action_flags(actions: tuple[int, ...]) -> bytearray:
+    """:data:`NUM_ACTIONS` bytes, 1 for each of ``actions``, the legal ones:
+    the action mask the adapters hand out as an array."""
+    flags = bytearray(NUM_ACTIONS)
+    for action in actions:
+        flags[action] = 1
+    return flags
 
 
 # The slots' own setters: a frozen class's __setattr__ refuses, and
