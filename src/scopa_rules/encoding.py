@@ -188,29 +188,35 @@ class ActionState:
         (80, 81)
         """
         legal = self._legal
-        if legal is None:
-            legal = self._work_out_legal_actions()
-            _set_legal(self, legal)
-        return legal
-
-    def _work_out_legal_actions(self) -> tuple[int, ...]:
-        if self.played is None:
+        if legal is not None:
+            return legal
+        # Worked out in place, not by a method of its own: a framework asks
+        # at every step, and in Python the call is a quarter of the work.
+        if self.played is not None:
+            legal = self._capture_actions()
+        else:
             state = self.state
-            # Worked out (and the hand dealt) first: then the phase is read
-            # from the fields as they are.
+            # The moves first (the hand dealt with them), then the phase
+            # read from the fields as they are.
             moves = state._m or state.legal_moves()
             if state._s[_PHASE] is _FIRST_CARD:
-                return (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)
-            # The moves come grouped by card, in card order; a move packs
-            # its card's index in the low six bits of its play.
-            cards: list[int] = []
-            last = -1
-            for move in moves:
-                card = move._play & 63
-                if card != last:
-                    cards.append(card)
-                    last = card
-            return tuple(cards)
+                legal = (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)
+            else:
+                # The moves come grouped by card, in card order; a move
+                # packs its card's index in the low six bits of its play.
+                cards: list[int] = []
+                last = -1
+                for move in moves:
+                    card = move._play & 63
+                    if card != last:
+                        cards.append(card)
+                        last = card
+                legal = tuple(cards)
+        _set_legal(self, legal)
+        return legal
+
+    def _capture_actions(self) -> tuple[int, ...]:
+        """The legal actions while the played card's capture is open."""
         taken = self.taken.mask
         actions = set()
         for move in self.candidates():
