@@ -6,6 +6,8 @@ import cython
 
 from scopa_rules.state cimport _played
 
+cdef type _ACTION_STATE
+
 @cython.locals(flags=bytearray, action=cython.int)
 cpdef bytearray _action_flags(tuple actions)
 
