@@ -81,6 +81,21 @@ def test_the_legal_actions_reach_exactly_the_legal_moves(state: sr.GameState) ->
 
 
 @given(states)
+def test_applying_an_action_is_applying_what_it_says(state: sr.GameState) -> None:
+    # apply() takes a card with a single move straight to the next state:
+    # the same state as stepping and applying the move, whatever the path.
+    point = sr.ActionState(state)
+    for action in point.legal_actions():
+        after = point.apply(action)
+        step = sr.ActionState(state).step(action)
+        if isinstance(step, sr.Move):
+            assert after == sr.ActionState(state.apply(step))
+            assert after.legal_actions() == sr.ActionState(after.state).legal_actions()
+        else:
+            assert after == step
+
+
+@given(states)
 def test_the_mask_marks_the_legal_actions(state: sr.GameState) -> None:
     point = sr.ActionState(state)
     assert point.candidates() == state.legal_moves()

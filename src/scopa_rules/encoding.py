@@ -61,7 +61,7 @@ from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, sho
 from .moves import Move, MoveKind
 from .observation import _state_floats
 from .state import _FIRST_CARD_PHASE as _FIRST_CARD
-from .state import _PHASE, _PLAY, _TO_MOVE, GameState
+from .state import _PHASE, _PLAY, _TO_MOVE, GameState, _played
 
 __all__ = [
     "ACTION_ENCODING_VERSION",
@@ -188,24 +188,35 @@ class ActionState:
         (80, 81)
         """
         legal = self._legal
-        if legal is None:
-            legal = self._work_out_legal_actions()
-            _set_legal(self, legal)
+        if legal is not None:
+            return legal
+        # Worked out in place, not by a method of its own: a framework asks
+        # at every step, and in Python the call is a quarter of the work.
+        if self.played is not None:
+            legal = self._capture_actions()
+        else:
+            state = self.state
+            # The moves first (the hand dealt with them), then the phase
+            # read from the fields as they are.
+            moves = state._m or state.legal_moves()
+            if state._s[_PHASE] is _FIRST_CARD:
+                legal = (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)
+            else:
+                # The moves come grouped by card, in card order; a move
+                # packs its card's index in the low six bits of its play.
+                cards: list[int] = []
+                last = -1
+                for move in moves:
+                    card = move._play & 63
+                    if card != last:
+                        cards.append(card)
+                        last = card
+                legal = tuple(cards)
+        _set_legal(self, legal)
         return legal
 
-    def _work_out_legal_actions(self) -> tuple[int, ...]:
-        if self.played is None:
-            if self.state._dealt()[_PHASE] is _FIRST_CARD:
-                return (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)
-            # The moves come grouped by card, in card order.
-            cards: list[int] = []
-            last = None
-            for move in self.state.legal_moves():
-                card = move.card
-                if card is not last:
-                    cards.append(card.index)
-                    last = card
-            return tuple(cards)
+    def _capture_actions(self) -> tuple[int, ...]:
+        """The legal actions while the played card's capture is open."""
         taken = self.taken.mask
         actions = set()
         for move in self.candidates():
@@ -225,10 +236,7 @@ class ActionState:
         >>> len(mask), [i for i, legal in enumerate(mask) if legal]
         (96, [2, 19, 34])
         """
-        mask = [0] * NUM_ACTIONS
-        for action in self.legal_actions():
-            mask[action] = 1
-        return tuple(mask)
+        return tuple(_action_flags(self.legal_actions()))
 
     def step(self, action: int) -> Move | ActionState:
         """The move ``action`` completes, or the action state it leads to
@@ -280,19 +288,28 @@ class ActionState:
         >>> point.current_player, point.played
         (1, None)
         """
-        if self.played is None and type(action) is int:
+        state = self.state
+        if type(action) is int and self.played is None:
             # Most actions: a card with a single move, or a first-card
             # decision.  Then the legal moves and actions pair up in order
             # (cards in card order; keep before table), as in step().
-            moves = self.state.legal_moves()
-            legal = self.legal_actions()
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            # The moves are worked out by now, but for a first card's.
+            moves = state._m or state.legal_moves()
             if len(moves) == len(legal) and action in legal:
                 move = moves[legal.index(action)]
-                return _point(self.state.apply(move, check=False))
+                fields = state._s
+                if fields[_PHASE] is _PLAY:
+                    # What state.apply(move, check=False) does, without
+                    # its call: every step of every framework comes here.
+                    return _point(_played(state, fields, move))
+                return _point(state.apply(move, check=False))
         result = self.step(action)
         if isinstance(result, ActionState):
             return result
-        return _point(self.state.apply(result, check=False))
+        return _point(state.apply(result, check=False))
 
     def observe(self, seat: int) -> tuple[float, ...]:
         """The observation of ``seat`` (see :func:`observe`): its view of the
@@ -323,7 +340,7 @@ def _point(
 ) -> ActionState:
     """An action state the encoding built itself, without the constructor's
     checks (a step makes one or two)."""
-    point: ActionState = _new_point(ActionState)
+    point = _ACTION_STATE.__new__(_ACTION_STATE)
     _set_state(point, state)
     _set_played(point, played)
     _set_taken(point, taken)
@@ -331,9 +348,21 @@ def _point(
     return point
 
 
+def _action_flags(actions: tuple[int, ...]) -> bytearray:
+    """:data:`NUM_ACTIONS` bytes, 1 for each of ``actions``, the legal ones:
+    the action mask the adapters hand out as an array."""
+    flags = bytearray(NUM_ACTIONS)
+    for action in actions:
+        flags[action] = 1
+    return flags
+
+
+# The class as a name typed ``type`` in the compiled build (encoding.pxd):
+# Cython then makes ``_ACTION_STATE.__new__(_ACTION_STATE)`` a direct call of
+# the type's allocator, not a Python call of object.__new__.
+_ACTION_STATE: type[ActionState] = ActionState
 # The slots' own setters: a frozen class's __setattr__ refuses, and
 # object.__setattr__ costs twice as much, on every step of every framework.
-_new_point = object.__new__
 _set_state: Callable[[ActionState, GameState], None] = ActionState.__dict__[
     "state"
 ].__set__

@@ -22,6 +22,6 @@ cdef class GameState:
     side=cython.int,
     hands=tuple,
 )
-cdef GameState _played(GameState before, tuple fields, object move)
+cpdef GameState _played(GameState before, tuple fields, object move)
 
 from scopa_rules._kernel cimport legal_plays as kernel_plays

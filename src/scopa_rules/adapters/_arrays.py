@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..encoding import NUM_ACTIONS, ActionState
+from ..encoding import NUM_ACTIONS, ActionState, _action_flags
 from ..observation import _state_float32
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
@@ -23,6 +23,7 @@ FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 FLOAT32 = np.dtype(np.float32)
 INT8 = np.dtype(np.int8)
 BOOL = np.dtype(np.bool_)
+_ndarray = np.ndarray
 
 
 def observation_array(point: ActionState, seat: int) -> FloatArray:
@@ -31,16 +32,12 @@ def observation_array(point: ActionState, seat: int) -> FloatArray:
     return np.frombuffer(data, FLOAT32)
 
 
-def action_flags(point: ActionState) -> bytearray:
-    """``point.action_mask()`` as bytes, 1 for a legal action, in a buffer of
-    its own."""
-    flags = bytearray(NUM_ACTIONS)
-    for action in point.legal_actions():
-        flags[action] = 1
-    return flags
-
-
 def action_mask_array(point: ActionState, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
     """``point.action_mask()`` as an array of ``dtype`` (:data:`INT8` or
-    :data:`BOOL`: one byte an entry, 1 for true)."""
-    return np.frombuffer(action_flags(point), dtype)
+    :data:`BOOL`: one byte an entry, 1 for true), of its own."""
+    # The array made straight on the flags' buffer: np.frombuffer() costs
+    # a third more for these 96 bytes.
+    mask: np.ndarray[Any, Any] = _ndarray(
+        NUM_ACTIONS, dtype, _action_flags(point.legal_actions())
+    )
+    return mask

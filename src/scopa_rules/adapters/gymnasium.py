@@ -37,12 +37,12 @@ from gymnasium import spaces
 
 from ..bots import Bot, GreedyBot
 from ..encoding import NUM_ACTIONS, ActionState, _point
-from ..errors import InvalidStateError, shown
+from ..errors import IllegalMoveError, InvalidStateError, shown
 from ..observation import observation_bounds
 from ..rules import Ruleset
 from ..state import new_game
 from . import Returns, check_returns, seat_returns
-from ._arrays import BOOL, action_flags, observation_array
+from ._arrays import BOOL, action_mask_array, observation_array
 from ._arrays import FloatArray as Observation
 
 __all__ = ["ScopaEnv"]
@@ -103,10 +103,9 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self._bot_rng = random.Random()
         self._point = ActionState(new_game(self.rules, seed=0))
-        # The last mask worked out, as bytes, and the point it is of (none
-        # yet).
+        # The last mask worked out and the point it is of (none yet).
         self._masked: ActionState | None = None
-        self._flags = bytes(NUM_ACTIONS)
+        self._mask: np.ndarray[Any, np.dtype[np.bool_]] = np.zeros(NUM_ACTIONS, BOOL)
 
     @property
     def point(self) -> ActionState:
@@ -120,27 +119,26 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
         self._bot_rng = random.Random(int(self.np_random.integers(2**62)))
-        self._point = ActionState(new_game(self.rules, seed=game_seed))
-        self._play_bots()
-        return self._observation(), self._info()
+        point = ActionState(new_game(self.rules, seed=game_seed))
+        self._point = self._play_bots(point)
+        return observation_array(self._point, self.seat), self._info()
 
-    def _play_bots(self) -> None:
-        state = self._point.state
+    def _play_bots(self, point: ActionState) -> ActionState:
+        """``point``, or the point the bots reach by playing up to the
+        agent's turn or the end."""
         seat = self.seat
-        mover = state.current_player
+        mover = point.current_player
         if mover == seat or mover is None:
-            return
+            return point
+        state = point.state
+        opponents = self.opponents
+        rng = self._bot_rng
         while True:
             # Bots see what their seat may know: the view of the seat.
-            view = state.view(mover)
-            state = state.apply(self.opponents[mover].choose(view, self._bot_rng))
+            state = state.apply(opponents[mover].choose(state.view(mover), rng))
             mover = state.current_player
             if mover == seat or mover is None:
-                break
-        self._point = _point(state)
-
-    def _observation(self) -> Observation:
-        return observation_array(self._point, self.seat)
+                return _point(state)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}
@@ -151,34 +149,33 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
         # A masked policy asks for the mask that step() has just put in
         # the info: the same point's mask is copied, not worked out again.
         point = self._point
-        if self._masked is point:
-            return np.frombuffer(bytearray(self._flags), BOOL)
-        flags = action_flags(point)
-        self._flags = bytes(flags)
-        self._masked = point
-        return np.frombuffer(flags, BOOL)
+        if self._masked is not point:
+            self._mask = action_mask_array(point, BOOL)
+            self._masked = point
+        mask: np.ndarray[Any, np.dtype[np.bool_]] = self._mask.copy()
+        return mask
 
     def step(
         self, action: int
     ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent, then the bots up to its next turn."""
-        action = int(action)
-        if action not in self._point.legal_actions():
+        try:
+            point = self._point.apply(int(action))
+        except IllegalMoveError:
             return (
-                self._observation(),
+                observation_array(self._point, self.seat),
                 self.illegal_action_reward,
                 True,
                 False,
                 {**self._info(), "illegal_action": True},
             )
-        self._point = self._point.apply(action)
-        self._play_bots()
-        state = self._point.state
+        point = self._point = self._play_bots(point)
+        state = point.state
         over = state.is_over
         reward = seat_returns(state, self.returns)[self.seat] if over else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, over, False, self._info()
+        return observation_array(point, self.seat), reward, over, False, self._info()
 
     def render(self) -> str | None:
         """The game as the agent's seat sees it: printed (``"human"``) or

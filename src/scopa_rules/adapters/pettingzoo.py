@@ -129,7 +129,7 @@ class ScopaEnv(AECEnv):  # type: ignore[misc]
             "observation": observation_array(point, seat),
             "action_mask": action_mask_array(point, INT8)
             if self._mover == seat
-            else np.zeros(NUM_ACTIONS, np.int8),
+            else np.zeros(NUM_ACTIONS, INT8),
         }
 
     def step(self, action: int | None) -> None:
