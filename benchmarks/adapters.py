@@ -18,8 +18,10 @@ per move:
 * ``gymnasium``: ``step()`` with a masked choice, seat 0 the agent, the other
   seats :class:`RandomBot` choosing from their seat's view;
 * ``bots``: a game like Gymnasium's through the library alone: seat 0
-  chooses as ``library`` does, the other seats are random bots choosing from
-  their views, as the environment's opponents do;
+  chooses as ``library`` does, after the masked choice's numpy call on a
+  constant mask (the agent's policy, which the PettingZoo floor pays too),
+  the other seats are random bots choosing from their views, as the
+  environment's opponents do;
 * ``openspiel``: ``legal_actions()``, a choice, ``apply_action()`` and
   ``observation_tensor()`` on a pyspiel state, the deal's 40 chance actions
   per hand included;
@@ -224,14 +226,21 @@ def _trivial_env(rules: sr.Ruleset) -> Any:
 
 def bots_game(rules: sr.Ruleset, seed: int) -> sr.GameState:
     """A game like the Gymnasium run's through the library alone: seat 0
-    chooses as the library way does, the other seats are random bots that
-    choose from their seat's view, as the environment's opponents do."""
+    chooses as the library way does, after the agent's masked choice's
+    numpy call (on a constant mask, as the PettingZoo floor's), the other
+    seats are random bots that choose from their seat's view, as the
+    environment's opponents do."""
+    import numpy as np
+
+    mask = np.zeros(sr.NUM_ACTIONS, np.int8)
+    mask[:3] = 1
     rng = random.Random(seed)
     bot = sr.RandomBot()
     state = sr.new_game(rules, seed=seed)
     while not state.is_over:
         seat = state.current_player
         if seat == 0:
+            np.flatnonzero(mask).tolist()
             state = state.apply(rng.choice(state.legal_moves()))
         else:
             state = state.apply(bot.choose(state.view(seat), rng))  # type: ignore[arg-type]
@@ -428,7 +437,7 @@ WAYS: dict[str, tuple[Callable[[sr.Ruleset, int], sr.GameState], str | None]] = 
     "pettingzoo": (pettingzoo_game, "pettingzoo"),
     "pz floor": (pettingzoo_floor_game, "pettingzoo"),
     "gymnasium": (gymnasium_game, "gymnasium"),
-    "bots": (bots_game, None),
+    "bots": (bots_game, "numpy"),
     "openspiel": (openspiel_game, "pyspiel"),
     "pyspiel": (pyspiel_game, "pyspiel"),
     "os sampled": (sampled_game, "pyspiel"),
