@@ -285,12 +285,21 @@ def test_sampled_decks_come_from_the_games_seed() -> None:
     assert first.point.state.hands != second.point.state.hands
     assert again.point.state == first.point.state
     # A clone plays the same game, whether or not its state was read first
-    # (a new state is dealt when first read); each clone takes a seed from
-    # the game's generator, as every new state does.
+    # (a new state is dealt when first read, from the game's next seed).
     fresh = game.new_initial_state()
     twin = fresh.clone()
     assert twin.point is fresh.point
     assert twin.current_player() == fresh.current_player() == 0
+    # Clones take no seed: the games a game deals are the same however
+    # many clones a search made between them.
+    searched = load_game(rules, chance="sampled", seed=11)
+    for _ in range(3):
+        dealt = searched.new_initial_state()
+        for _ in range(5):
+            dealt.clone()
+    assert dealt.point is not None
+    assert fresh.point is not None
+    assert dealt.point.state == fresh.point.state
     assert not first.is_chance_node()
     assert first.current_player() == first.point.current_player
     # No node of a whole game is a chance node, hands after the first too.

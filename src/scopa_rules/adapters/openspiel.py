@@ -269,11 +269,11 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
 class _Node:
     """The part of a state that changes, in one plain object: the library's
     point, the deck being dealt and the player to act (and, until a sampled
-    game's new state is dealt, its seed: see _Undealt).  Each attribute of a
+    game's new state is dealt, the game's generator: see _Undealt).  Each attribute of a
     pybind state costs several times a plain object's to read or set, and
     pyspiel's clone deep-copies each with a call of its own."""
 
-    __slots__ = ("dealing", "player", "point", "seed", "setting")
+    __slots__ = ("dealing", "player", "point", "rng", "setting")
 
     def __init__(self, setting: _Setting) -> None:
         self.setting = setting
@@ -308,21 +308,25 @@ _new_node = object.__new__
 
 
 class _Undealt(_Node):
-    """The node of a new state of a sampled game, whose game is dealt from
-    ``seed`` when the state is first read: pyspiel's clone makes a new
-    initial state only to copy another state's node over it."""
+    """The node of a new state of a sampled game, whose game is dealt when
+    the state is first read, from the next seed of the game's generator
+    ``rng``.  pyspiel's clone makes a new initial state only to copy another
+    state's node over it: that state is never read, takes no seed, and so
+    the games a game deals do not depend on how many clones a search made
+    between them."""
 
     __slots__ = ()
 
-    def __init__(self, setting: _Setting, seed: int) -> None:
+    def __init__(self, setting: _Setting, rng: random.Random) -> None:
         self.setting = setting
         self.dealing = b""
-        self.seed = seed
+        self.rng = rng
 
     def __getattr__(self, name: str) -> Any:
         # Python asks only for what is not set: the point and the player.
         # Dealt from a seed, the library deals every later deck itself.
-        self.move_to(ActionState(new_game(self.setting.rules, seed=self.seed)))
+        seed = self.rng.getrandbits(63)
+        self.move_to(ActionState(new_game(self.setting.rules, seed=seed)))
         # A class with __getattr__ slows every read of its slots: the node
         # becomes a plain one (the same slots).
         object.__setattr__(self, "__class__", _Node)
@@ -336,9 +340,9 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ScopaGame) -> None:
         super().__init__(game)
         if game.chance == "sampled":
-            # The game's generator gives each new state its seed, a clone's
-            # too, as it always has: the games dealt stay the same.
-            self._node: _Node = _Undealt(game._setting, game._rng.getrandbits(63))
+            # The game's generator gives each new state its seed when it is
+            # first read.
+            self._node: _Node = _Undealt(game._setting, game._rng)
         else:
             self._node = _Node(game._setting)
 
