@@ -594,8 +594,16 @@ def _card_floats_by_bytes(masks: tuple[int, ...]) -> list[float]:
 
 
 def _card_float32_by_bytes(masks: tuple[int, ...]) -> bytearray:
+    cards = 0
+    for mask in reversed(masks):
+        cards = cards << 40 | mask
+    # The last blocks (first card, played, taken) are most often empty: the
+    # entries past the last card are zeros, made in one go.
+    used = (cards.bit_length() + 7) >> 3
     entries = _BYTE_FLOAT32
-    return bytearray().join([entries[byte] for byte in _card_bytes(masks)])
+    out = bytearray().join([entries[byte] for byte in cards.to_bytes(used, "little")])
+    out += bytes(32 * (5 * len(masks) - used))
+    return out
 
 
 # Compiled, the entries start at zero and each card's is set, a bit of a

@@ -29,7 +29,9 @@ _ndarray = np.ndarray
 def observation_array(point: ActionState, seat: int) -> FloatArray:
     """``point.observe(seat)`` as a float32 array of its own."""
     data = _state_float32(point.state, seat, point.played, point.taken)
-    return np.frombuffer(data, FLOAT32)
+    # Made straight on the buffer, as the mask is (see below).
+    array: FloatArray = _ndarray(len(data) >> 2, FLOAT32, data)
+    return array
 
 
 def action_mask_array(point: ActionState, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
