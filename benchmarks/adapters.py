@@ -50,27 +50,23 @@ Run it with ``SCOPA_RULES_PURE=1`` to measure the Python sources (the
 compiled build makes the library's own moves cheaper, and so every ratio
 larger).
 
-Figures, twelve runs of ``--games 40`` on each build, before and after
-the fourth speed pass, on a two-core machine shared with two other agents'
-jobs (load average 4.4 to 14): each adapter's own share (less its floor and
-the library), median of the twelve runs in µs a move and in units of that
-run's library move, the lowest and highest ratio in brackets::
+Figures after the sixth pass, twelve runs of ``--games 40`` on each build
+in turn, a quiet two-core machine (load average 0.4 to 1.2): each adapter's
+own share (less its floor and the library), median in µs a move and in
+units of that run's library move, the lowest and highest ratio in
+brackets::
 
-    adapter     pure: before            after                   compiled: before        after
-    library     3.56 µs                 3.55 µs                 1.96 µs                 1.98 µs
-    pettingzoo  7.92 2.22x (2.13-2.33)  7.78 2.19x (2.10-2.25)  3.98 2.04x (1.93-2.10)  3.42 1.75x (1.65-1.80)
-    gymnasium   7.17 2.00x (1.92-2.11)  7.14 1.99x (1.86-2.08)  3.88 1.96x (1.89-2.17)  3.54 1.77x (1.62-2.04)
-    openspiel   7.25 2.01x (1.96-2.12)  7.11 2.00x (1.85-2.16)  4.26 2.20x (2.11-2.40)  3.84 1.96x (1.80-2.06)
-    os sampled  6.68 1.85x (1.78-1.95)  6.62 1.87x (1.81-2.00)  3.15 1.61x (1.53-1.68)  2.81 1.44x (1.33-1.52)
+    adapter     pure                    compiled
+    library     3.55 µs                 1.67 µs
+    pettingzoo  7.86 2.20x (2.14-2.24)  2.32 1.38x (1.27-1.45)
+    gymnasium   5.94 1.66x (1.63-1.78)  2.09 1.23x (1.14-1.51)
+    openspiel   6.71 1.90x (1.82-1.95)  2.10 1.26x (1.12-1.33)
+    os sampled  6.45 1.81x (1.76-1.85)  1.79 1.06x (0.97-1.11)
 
-Compiled, PettingZoo and sampled OpenSpiel are under 1.8x in every run,
-Gymnasium in most, OpenSpiel's chance nodes (about 1 µs a move in Python)
-keep it near 2x; in pure Python the observation alone is 1.4x a library
-move in the PettingZoo run and no adapter gets under 1.8x.  With the
-state as an extension type (a compiled library move of 1.58 µs) the same
-adapters are at 2.2x (PettingZoo, Gymnasium), 2.4x (OpenSpiel) and 1.8x
-(sampled).  The ways of each run and what was tried are in
-docs/adapters.rst, "What it costs".
+Compiled, every adapter is well under 2x; pure, all but PettingZoo, whose
+observation in Python is most of its share.  The ways of each run, the
+earlier passes and what was tried are in docs/adapters.rst, "What it
+costs".
 
 Run:  python benchmarks/adapters.py [--games 20] [--preset scopa] [--rounds 7]
       [--ways actions,observed,...]
