@@ -46,7 +46,7 @@ def deal_card(dealt: bytes, action: int) -> bytes:
     >>> deal_card(bytes(range(39)), 0)
     Traceback (most recent call last):
     ...
-    scopa_rules.errors.IllegalMoveError: chance action 0 does not deal a card left in the deck; the 1 cards left are KC
+    scopa_rules.errors.IllegalMoveError: chance action 0 does not deal a card left in the deck; the one card left is KC
     """
     if 0 <= action < 40 and action not in dealt:
         return dealt + _BYTES[action]
@@ -55,7 +55,13 @@ def deal_card(dealt: bytes, action: int) -> bytes:
 
 def _refused(dealt: bytes, action: int) -> IllegalMoveError:
     left = _INDEXES.translate(None, dealt)
+    cards = ", ".join(str(_CARDS[i]) for i in left)
+    remaining = (
+        f"the one card left is {cards}"
+        if len(left) == 1
+        else (f"the {len(left)} cards left are {cards}")
+    )
     return IllegalMoveError(
         f"chance action {shown(action)} does not deal a card left in the deck; "
-        f"the {len(left)} cards left are {', '.join(str(_CARDS[i]) for i in left)}"
+        f"{remaining}"
     )
