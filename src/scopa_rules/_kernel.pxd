@@ -52,6 +52,7 @@ cdef class Random:
     columns=cython.ulonglong,
     entry=list,
     mask=cython.ulonglong,
+    taken=cython.ulonglong,
     settings=bytes,
     plays=cython.ulonglong[192],
     count=cython.int,

@@ -274,7 +274,7 @@ def legal_plays(
     )
     entry = _PATTERNS.get(pattern << _KEY_BITS | rules._capture_key)
     if entry is None:
-        entry = table_entry(rules, table)
+        entry = table_entry(rules, table, pattern)
     trails = 0  # set aside under the whole-hand compulsion
     captured = False
     while hand:
@@ -300,12 +300,26 @@ def legal_plays(
             for mask in ways[table & column]:
                 out.append(named[(taken | mask) << 6 | index])
         elif type(described) is tuple:  # several of whole ranks: no call
-            masks = [table & columns for columns in described]
+            if len(described) == 2:  # the commonest: two, in order by hand
+                mask = table & described[0]
+                taken = table & described[1]
+                if mask > taken:
+                    mask, taken = taken, mask
+                out.append(named[mask << 6 | index])
+                out.append(named[taken << 6 | index])
+            else:
+                masks = [table & columns for columns in described]
+                masks.sort()
+                for mask in masks:
+                    out.append(named[mask << 6 | index])
+        else:  # several captures, some taking part of a rank: no call
+            masks = []
+            for columns, column, ways in described:
+                taken = table & columns
+                for mask in ways[table & column]:
+                    masks.append(taken | mask)
             masks.sort()
             for mask in masks:
-                out.append(named[mask << 6 | index])
-        else:  # several captures, mapped onto this table
-            for mask in realise(table, described):
                 out.append(named[mask << 6 | index])
         if compulsion is _NO_COMPULSION_RULE:
             out.append(named[index])

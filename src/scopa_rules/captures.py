@@ -50,13 +50,14 @@ _RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10
 _SPREAD = tuple(sum(1 << 3 * r for r in range(10) if x >> r & 1) for x in range(1024))
 
 
-class Choices(tuple[tuple[int, tuple[tuple[int, int], ...]], ...]):
+class Choices(tuple[tuple[int, int, dict[int, tuple[int, ...]]], ...]):
     """The pattern-cache value of a card with a capture that takes only some
     of the table's cards of a rank (which ones, the real table's suits say):
-    its captures in groups ``(columns, picks)``, each taking every table
-    card of the ranks in ``columns`` and, for each ``(rank, count)`` of
-    ``picks``, any ``count`` of the table's cards of that rank (see
-    :func:`realise`)."""
+    its captures in groups ``(columns, column, ways)``, as a :class:`Pick`
+    holds its one group: each group's captures take every table card of the
+    ranks in ``columns`` with one of the sets ``ways[table & column]`` of
+    the table's cards of the ranks taken in part (none: ``column`` 0, one
+    way taking nothing; see :func:`realise`)."""
 
     __slots__ = ()
 
@@ -237,9 +238,56 @@ def _choices(groups: list[tuple[int, tuple[tuple[int, int], ...]]]) -> Choices |
     """``groups`` with some cards of a rank taken, as a Pick when that is
     their one group's one partial rank."""
     if len(groups) == 1 and len(groups[0][1]) == 1:
-        columns, ((rank, count),) = groups[0]
-        return Pick((columns, _RANK_COLUMNS[rank], _ways_at(rank, count)))
-    return Choices(groups)
+        return Pick(_group(*groups[0]))
+    return Choices([_group(columns, picks) for columns, picks in groups])
+
+
+# The ways of a group that takes no card of a rank in part: one, taking
+# nothing more.
+_NONE_IN_PART: dict[int, tuple[int, ...]] = {0: (0,)}
+
+
+def _group(
+    columns: int, picks: tuple[tuple[int, int], ...]
+) -> tuple[int, int, dict[int, tuple[int, ...]]]:
+    """A group ``(columns, picks)`` of captures as a :class:`Choices` holds
+    it: ``(columns, column, ways)``."""
+    if not picks:
+        return (columns, 0, _NONE_IN_PART)
+    if len(picks) == 1:
+        ((rank, count),) = picks
+        return (columns, _RANK_COLUMNS[rank], _ways_at(rank, count))
+    column = 0
+    for rank, _ in picks:
+        column |= _RANK_COLUMNS[rank]
+    return (columns, column, _InParts(picks))
+
+
+class _InParts(dict[int, tuple[int, ...]]):
+    """The ways of a group that takes some cards of several ranks (rare):
+    for each ``(rank, count)`` of ``picks``, any ``count`` of the table's
+    cards of that rank, by the table's cards of those ranks; worked out at
+    each lookup and not kept, so that it holds nothing.
+
+    >>> ways = _InParts(((1, 1), (2, 1)))
+    >>> ways[1 << 1 | 1 << 2 | 1 << 12] == (1 << 1 | 1 << 2, 1 << 1 | 1 << 12)
+    True
+    >>> len(ways)
+    0
+    """
+
+    __slots__ = ("picks",)
+
+    def __init__(self, picks: tuple[tuple[int, int], ...]) -> None:
+        super().__init__()
+        self.picks = picks
+
+    def __missing__(self, cards: int) -> tuple[int, ...]:
+        options = [0]
+        for rank, count in self.picks:
+            ways = _CHOOSE[count][cards >> rank & _COLUMN]
+            options = [taken | way << rank for taken in options for way in ways]
+        return tuple(options)
 
 
 def held(described: int | tuple[Any, ...]) -> int:
@@ -324,24 +372,25 @@ def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...
     if type(described) is tuple:
         return tuple(sorted([table_mask & columns for columns in described]))
     found = []
-    for columns, picks in described:  # type: ignore[union-attr]
-        options = [table_mask & columns]
-        for rank, count in picks:
-            ways = _CHOOSE[count][table_mask >> rank & _COLUMN]
-            options = [taken | way << rank for taken in options for way in ways]
-        found += options
+    for columns, column, ways in described:  # type: ignore[union-attr]
+        taken = table_mask & columns
+        for way in ways[table_mask & column]:
+            found.append(taken | way)
     found.sort()
     return tuple(found)
 
 
-def table_entry(rules: Ruleset, table_mask: int) -> list[Any]:
+def table_entry(rules: Ruleset, table_mask: int, pattern: int = -1) -> list[Any]:
     """The cache entry for the table's pattern under ``rules``: one slot per
     card index of the played card (the four cards of a rank share their
     captures), ``None`` until asked for (see :func:`describe_into`,
     :func:`realise`, or simply :func:`captures_in`).  Getting the entry once
-    serves every card of a hand."""
+    serves every card of a hand.  ``pattern`` is the table's
+    :func:`pattern_of`, if the caller has it."""
     global _stored
-    key = pattern_of(table_mask) << CAPTURE_KEY_BITS | rules._capture_key
+    if pattern < 0:
+        pattern = pattern_of(table_mask)
+    key = pattern << CAPTURE_KEY_BITS | rules._capture_key
     entry = _PATTERNS.get(key)
     if entry is None:
         if _stored >= _PATTERN_LIMIT:
@@ -371,32 +420,31 @@ _BY_TOTAL: dict[int, Any] = {}
 _BY_TOTAL_LIMIT = 1 << 18
 
 
-def _fifteen_described(
-    rules: Ruleset, pattern: int, rank: int
-) -> int | tuple[Any, ...]:
-    """:func:`_describe` for a ruleset that captures by fifteen alone, kept
-    by the part of the table's ``pattern`` that can take part."""
-    total = 15 - rules._values[rank]
-    # The part of the pattern that can take part: the whole pattern's
-    # ways to the total are its ways.
-    pattern &= _WORTH_AT_MOST[rules._capture_key & 1][total]
-    key = (pattern << 4 | total) << CAPTURE_KEY_BITS | rules._capture_key
-    described = _BY_TOTAL.get(key)
-    if described is None:
-        if len(_BY_TOTAL) >= _BY_TOTAL_LIMIT:
-            _BY_TOTAL.clear()
-        described = _BY_TOTAL[key] = _described(
-            [
-                (columns, picks)
-                for columns, picks, _ in _ways_to_total(rules, pattern, total)
-            ]
-        )
+# The capture key's mode and take-all bits of a ruleset that captures by
+# fifteen alone (no ace's take-all): see Ruleset._capture_key.
+_FIFTEEN_ALONE_BITS = 0b111 << 3
+_FIFTEEN_ALONE = 0b001 << 3
+
+
+def _fifteen_described(rules: Ruleset, pattern: int, total: int, key: int) -> Any:
+    """:func:`_describe` for a ruleset that captures by fifteen alone, of a
+    card that takes cards adding up to ``total`` from a table whose pattern,
+    cleared of the ranks worth more, is ``pattern``; kept under ``key`` (see
+    :func:`describe_into`)."""
+    if len(_BY_TOTAL) >= _BY_TOTAL_LIMIT:
+        _BY_TOTAL.clear()
+    described = _BY_TOTAL[key] = _described(
+        [
+            (columns, picks)
+            for columns, picks, _ in _ways_to_total(rules, pattern, total)
+        ]
+    )
     return described
 
 
 def describe_into(
     rules: Ruleset, table_mask: int, entry: list[Any], index: int, pattern: int = -1
-) -> int | tuple[Any, ...]:
+) -> Any:
     """Fill the entry's slots for the rank of the card with ``index`` (0 to
     39) and return their value; ``pattern`` is the table's
     :func:`pattern_of`, if the caller has it."""
@@ -404,14 +452,26 @@ def describe_into(
     rank = index % 10
     if pattern < 0:
         pattern = pattern_of(table_mask)
+    capture_key = rules._capture_key
     if not table_mask:
-        described: int | tuple[Any, ...] = ()
-    elif rules.capture_mode is CaptureMode.FIFTEEN and not rules.ace_takes_all:
-        described = _fifteen_described(rules, pattern, rank)
+        described: Any = ()
+    elif capture_key & _FIFTEEN_ALONE_BITS == _FIFTEEN_ALONE:
+        # Kept by the part of the pattern that can take part (see
+        # _WORTH_AT_MOST): the legal-move loop's commonest miss, in line.
+        total = 15 - rules._values[rank]
+        pattern &= _WORTH_AT_MOST[capture_key & 1][total]
+        key = (pattern << 4 | total) << CAPTURE_KEY_BITS | capture_key
+        described = _BY_TOTAL.get(key)
+        if described is None:
+            described = _fifteen_described(rules, pattern, total, key)
     else:
         described = _describe(rules, table_mask, rank, pattern)
     entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
-    _stored += held(described)
+    # What held() counts, in line.
+    if type(described) is int or type(described) is Pick:
+        _stored += 1
+    else:
+        _stored += len(described)
     return described
 
 
