@@ -215,6 +215,47 @@ def test_a_card_taking_some_of_a_rank_is_mapped_onto_each_table() -> None:
         assert isinstance(entry[five.index], captures.Pick)
 
 
+def test_a_capture_taking_some_of_several_ranks_is_mapped_onto_each_table() -> None:
+    # Two twos and two threes, and a king to play: fifteen takes one two
+    # and one three, any of the four pairs; with an ace and a four on the
+    # table as well, the king also takes those two, or both twos and the
+    # ace.  Tables with the same ranks in other suits share the cache's
+    # value, and each gets its own cards.
+    rules = sr.Ruleset.escoba()
+    king = sr.Card.parse("KD")
+    for text in ("2H 2S 3H 3S AC 4C", "2D 2C 3S 3C AH 4S", "2H 2C 3D 3H AS 4D"):
+        table = sr.CardSet(text)
+        found = sr.capture_options(rules, table, king)
+        assert list(found) == sorted(found, key=lambda s: s.mask)
+        assert {frozenset(s) for s in found} == set(
+            oracle_captures(rules, list(table), king)
+        )
+        assert len(found) == 6
+        entry = captures.table_entry(rules, table.mask)
+        assert isinstance(entry[king.index], captures.Choices)
+        state = sr.GameState.from_position(
+            rules,
+            hands=["KD", "KS"],
+            table=text,
+            piles=["", sr.ALL_CARDS - table - sr.CardSet("KD KS")],
+            last_capturer=1,
+        )
+        assert [m.captured for m in state.legal_moves()] == [*found, sr.CardSet()]
+
+
+@pytest.mark.parametrize("mode", list(sr.CaptureMode))
+@pytest.mark.parametrize("ace_takes_all", [False, True])
+def test_the_fifteen_cache_serves_exactly_the_rules_that_capture_by_fifteen_alone(
+    mode: sr.CaptureMode, ace_takes_all: bool
+) -> None:
+    # The cache of captures by fifteen is chosen from the ruleset's capture
+    # key; it must pick out the same rulesets as their options do.
+    rules = sr.Ruleset(capture_mode=mode, ace_takes_all=ace_takes_all)
+    chosen = rules._capture_key & captures._FIFTEEN_ALONE_BITS
+    alone = mode is sr.CaptureMode.FIFTEEN and not ace_takes_all
+    assert (chosen == captures._FIFTEEN_ALONE) is alone
+
+
 def test_a_state_lists_the_mapped_captures_as_moves() -> None:
     rules = sr.Ruleset.escoba()
     dealt = sr.CardSet("5D 2H 3S 6C 5H 5S 5C 4D")

@@ -420,13 +420,16 @@ _BY_TOTAL: dict[int, Any] = {}
 _BY_TOTAL_LIMIT = 1 << 18
 
 
-# The capture key's mode and take-all bits of a ruleset that captures by
-# fifteen alone (no ace's take-all): see Ruleset._capture_key.
+# The capture key's mode and take-all bits (see rules._capture_key), and
+# their value in a ruleset that captures by fifteen alone, with no ace's
+# take-all.
 _FIFTEEN_ALONE_BITS = 0b111 << 3
-_FIFTEEN_ALONE = 0b001 << 3
+_FIFTEEN_ALONE = list(CaptureMode).index(CaptureMode.FIFTEEN) << 3
 
 
-def _fifteen_described(rules: Ruleset, pattern: int, total: int, key: int) -> Any:
+def _fifteen_described(
+    rules: Ruleset, pattern: int, total: int, key: int
+) -> int | tuple[Any, ...]:
     """:func:`_describe` for a ruleset that captures by fifteen alone, of a
     card that takes cards adding up to ``total`` from a table whose pattern,
     cleared of the ranks worth more, is ``pattern``; kept under ``key`` (see
@@ -444,7 +447,7 @@ def _fifteen_described(rules: Ruleset, pattern: int, total: int, key: int) -> An
 
 def describe_into(
     rules: Ruleset, table_mask: int, entry: list[Any], index: int, pattern: int = -1
-) -> Any:
+) -> int | tuple[Any, ...]:
     """Fill the entry's slots for the rank of the card with ``index`` (0 to
     39) and return their value; ``pattern`` is the table's
     :func:`pattern_of`, if the caller has it."""
@@ -454,24 +457,21 @@ def describe_into(
         pattern = pattern_of(table_mask)
     capture_key = rules._capture_key
     if not table_mask:
-        described: Any = ()
+        described: int | tuple[Any, ...] = ()
     elif capture_key & _FIFTEEN_ALONE_BITS == _FIFTEEN_ALONE:
         # Kept by the part of the pattern that can take part (see
         # _WORTH_AT_MOST): the legal-move loop's commonest miss, in line.
         total = 15 - rules._values[rank]
         pattern &= _WORTH_AT_MOST[capture_key & 1][total]
         key = (pattern << 4 | total) << CAPTURE_KEY_BITS | capture_key
-        described = _BY_TOTAL.get(key)
-        if described is None:
-            described = _fifteen_described(rules, pattern, total, key)
+        found = _BY_TOTAL.get(key)
+        if found is None:
+            found = _fifteen_described(rules, pattern, total, key)
+        described = found
     else:
         described = _describe(rules, table_mask, rank, pattern)
     entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
-    # What held() counts, in line.
-    if type(described) is int or type(described) is Pick:
-        _stored += 1
-    else:
-        _stored += len(described)
+    _stored += held(described)
     return described
 
 
