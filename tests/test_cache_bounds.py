@@ -85,7 +85,7 @@ def captures_held(entry: list[Any]) -> int:
     """What an entry of the pattern cache holds, counted as the cache counts
     it: one for the entry, one for each group of captures of each rank asked."""
     held = 1
-    for described in entry[:10]:
+    for described in entry:
         if described is not None:
             held += captures.held(described)
     return held

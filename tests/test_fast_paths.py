@@ -212,7 +212,7 @@ def test_a_card_taking_some_of_a_rank_is_mapped_onto_each_table() -> None:
             set(pair) for pair in itertools.combinations(fives, 2)
         ]
         entry = captures.table_entry(rules, table.mask)
-        assert isinstance(entry[five.index], captures.Pick)
+        assert isinstance(entry[five.index % 10], captures.Pick)
 
 
 def test_a_capture_taking_some_of_several_ranks_is_mapped_onto_each_table() -> None:
@@ -232,7 +232,7 @@ def test_a_capture_taking_some_of_several_ranks_is_mapped_onto_each_table() -> N
         )
         assert len(found) == 6
         entry = captures.table_entry(rules, table.mask)
-        assert isinstance(entry[king.index], captures.Choices)
+        assert isinstance(entry[king.index % 10], captures.Choices)
         state = sr.GameState.from_position(
             rules,
             hands=["KD", "KS"],

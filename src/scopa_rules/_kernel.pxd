@@ -11,6 +11,7 @@ cdef unsigned long long _MIX2
 cdef unsigned long long _ONE
 cdef unsigned long long _ACES
 cdef int _KEY_BITS
+cdef tuple _RANK_OF
 cdef int _NO_COMPULSION
 cdef int _CARD_COMPULSION
 cdef int _WHOLE_HAND

@@ -82,6 +82,9 @@ def _fill_tables() -> None:
 _fill_tables()
 
 _KEY_BITS = CAPTURE_KEY_BITS
+# The rank of each card index: the capture tables' slot for the card (a
+# tuple lookup costs less than a remainder).
+_RANK_OF = tuple(index % 10 for index in range(40))
 _NO_COMPULSION = 0
 _CARD_COMPULSION = 1
 _WHOLE_HAND = 2
@@ -281,7 +284,7 @@ def legal_plays(
         low = hand & -hand
         hand ^= low
         index = low.bit_length() - 1
-        described: Any = entry[index]
+        described: Any = entry[_RANK_OF[index]]
         if described is None:  # a rank not met yet on this pattern
             described = describe_into(rules, table, entry, index, pattern)
         if not described:
@@ -513,7 +516,7 @@ def optional_take_all_plays(
         low = hand & -hand
         hand ^= low
         index = _bit_index(low)
-        described = entry[index]
+        described = entry[_RANK_OF[index]]
         if described is None:
             described = describe_into(rules, table, entry, index)
         masks = realise(table, described)

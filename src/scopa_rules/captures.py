@@ -109,9 +109,11 @@ def _ways_at(rank: int, count: int) -> dict[int, tuple[int, ...]]:
     return ways
 
 
-# (pattern << CAPTURE_KEY_BITS | capture key) -> per card index of the played card,
+# (pattern << CAPTURE_KEY_BITS | capture key) -> per rank of the played card,
 # what its captures look like on the pattern (None until asked for): see
-# _describe.
+# _describe.  One slot a rank, not a card: the four cards of a rank share
+# their captures, and small entries keep the cache's memory, which every
+# ply reads, small (Escoba meets tens of thousands of patterns).
 _PATTERNS: dict[int, list[Any]] = {}
 # The cache is bounded by the number of values it holds, not of patterns.
 _PATTERN_LIMIT = 1 << 20
@@ -382,8 +384,8 @@ def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...
 
 def table_entry(rules: Ruleset, table_mask: int, pattern: int = -1) -> list[Any]:
     """The cache entry for the table's pattern under ``rules``: one slot per
-    card index of the played card (the four cards of a rank share their
-    captures), ``None`` until asked for (see :func:`describe_into`,
+    rank of the played card (``entry[index % 10]`` for the card with
+    ``index``), ``None`` until asked for (see :func:`describe_into`,
     :func:`realise`, or simply :func:`captures_in`).  Getting the entry once
     serves every card of a hand.  ``pattern`` is the table's
     :func:`pattern_of`, if the caller has it."""
@@ -396,7 +398,7 @@ def table_entry(rules: Ruleset, table_mask: int, pattern: int = -1) -> list[Any]
         if _stored >= _PATTERN_LIMIT:
             _PATTERNS.clear()
             _stored = 0
-        entry = _PATTERNS[key] = [None] * 40
+        entry = _PATTERNS[key] = [None] * 10
         _stored += 1
     return entry
 
@@ -448,8 +450,8 @@ def _fifteen_described(
 def describe_into(
     rules: Ruleset, table_mask: int, entry: list[Any], index: int, pattern: int = -1
 ) -> int | tuple[Any, ...]:
-    """Fill the entry's slots for the rank of the card with ``index`` (0 to
-    39) and return their value; ``pattern`` is the table's
+    """Fill the entry's slot for the rank of the card with ``index`` (0 to
+    39) and return its value; ``pattern`` is the table's
     :func:`pattern_of`, if the caller has it."""
     global _stored
     rank = index % 10
@@ -470,7 +472,7 @@ def describe_into(
         described = found
     else:
         described = _describe(rules, table_mask, rank, pattern)
-    entry[rank] = entry[rank + 10] = entry[rank + 20] = entry[rank + 30] = described
+    entry[rank] = described
     _stored += held(described)
     return described
 
@@ -481,7 +483,7 @@ def captures_in(
     """The legal captures of the card with ``index`` (0 to 39) on
     ``table_mask``, as masks of table cards in ascending order; ``entry`` is
     the table's :func:`table_entry`."""
-    described = entry[index]
+    described = entry[index % 10]
     if described is None:
         described = describe_into(rules, table_mask, entry, index)
     return realise(table_mask, described)
