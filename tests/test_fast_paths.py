@@ -198,6 +198,16 @@ def test_a_flushed_fifteen_cache_gives_the_same_answers(
         assert len(captures._BY_TOTAL) <= 3
 
 
+def mapped_captures(
+    rules: sr.Ruleset, text: str, card: sr.Card
+) -> tuple[tuple[sr.CardSet, ...], object]:
+    """The captures of ``card`` on the table ``text``, and what the pattern
+    cache holds for it there."""
+    table = sr.CardSet(text)
+    entry = captures.table_entry(rules, table.mask)
+    return sr.capture_options(rules, table, card), entry[card.index % 10]
+
+
 def test_a_card_taking_some_of_a_rank_is_mapped_onto_each_table() -> None:
     # Three fives and a four on the table; a 5 makes fifteen with any two
     # fives.  Tables with the same ranks in other suits share the cache's
@@ -205,39 +215,34 @@ def test_a_card_taking_some_of_a_rank_is_mapped_onto_each_table() -> None:
     rules = sr.Ruleset.escoba()
     five = sr.Card.parse("5D")
     for text in ("5H 5S 5C 4D", "5D 5S 5C 4H", "5D 5H 5S 4C"):
-        table = sr.CardSet(text)
-        found = sr.capture_options(rules, table, five)
-        fives = [c for c in table if c.rank is sr.Rank.FIVE]
+        found, held = mapped_captures(rules, text, five)
+        fives = [c for c in sr.CardSet(text) if c.rank is sr.Rank.FIVE]
         assert [set(s) for s in found] == [
             set(pair) for pair in itertools.combinations(fives, 2)
         ]
-        entry = captures.table_entry(rules, table.mask)
-        assert isinstance(entry[five.index % 10], captures.Pick)
+        assert isinstance(held, captures.Pick)
 
 
 def test_a_capture_taking_some_of_several_ranks_is_mapped_onto_each_table() -> None:
     # Two twos and two threes, and a king to play: fifteen takes one two
     # and one three, any of the four pairs; with an ace and a four on the
     # table as well, the king also takes those two, or both twos and the
-    # ace.  Tables with the same ranks in other suits share the cache's
-    # value, and each gets its own cards.
+    # ace.  The legal moves list them in the same order.
     rules = sr.Ruleset.escoba()
     king = sr.Card.parse("KD")
     for text in ("2H 2S 3H 3S AC 4C", "2D 2C 3S 3C AH 4S", "2H 2C 3D 3H AS 4D"):
-        table = sr.CardSet(text)
-        found = sr.capture_options(rules, table, king)
+        found, held = mapped_captures(rules, text, king)
         assert list(found) == sorted(found, key=lambda s: s.mask)
         assert {frozenset(s) for s in found} == set(
-            oracle_captures(rules, list(table), king)
+            oracle_captures(rules, list(sr.CardSet(text)), king)
         )
         assert len(found) == 6
-        entry = captures.table_entry(rules, table.mask)
-        assert isinstance(entry[king.index % 10], captures.Choices)
+        assert isinstance(held, captures.Choices)
         state = sr.GameState.from_position(
             rules,
             hands=["KD", "KS"],
             table=text,
-            piles=["", sr.ALL_CARDS - table - sr.CardSet("KD KS")],
+            piles=["", sr.ALL_CARDS - sr.CardSet(text) - sr.CardSet("KD KS")],
             last_capturer=1,
         )
         assert [m.captured for m in state.legal_moves()] == [*found, sr.CardSet()]
