@@ -278,13 +278,12 @@ def _state_parts(
     for side in reversed(sides):
         cards = cards << 40 | piles[side]
     if phase is _PLAY or phase is _FIRST_CARD_PHASE:
-        head = (to_move - seat) % n * (n + 1)
+        head = to_move * (n + 1) + dealer
         by_kept = tails[0] if phase is _PLAY else tails[1][phase._value_]
     else:
-        head = n * (n + 1)
+        head = n * (n + 1) + dealer
         by_kept = tails[1][phase._value_]
-    head = (head + (dealer - seat) % n) * (n + 1)
-    head += n if last_capturer is None else (last_capturer - seat) % n
+    head = head * (n + 1) + (n if last_capturer is None else last_capturer)
     return (
         (cards << 40 | table) << 40 | hand,
         blocks,
@@ -349,20 +348,17 @@ def _parts(
     return (
         (cards << 40 | table) << 40 | hand,
         blocks,
-        heads[_head(n, seat, to_move, dealer, last_capturer)],
+        heads[_head(n, to_move, dealer, last_capturer)],
         by_counts((*hand_sizes, stock, *sweeps, *scores)),
         _tail(tails, phase, kept),
     )
 
 
-def _head(
-    n: int, seat: int, to_move: int | None, dealer: int, last_capturer: int | None
-) -> int:
-    """The index of the one-hot rows of the seat to move, the dealer and the
-    last capturer, each counted from the viewer (n: none)."""
-    head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
-    head = (head + (dealer - seat) % n) * (n + 1)
-    return head + (n if last_capturer is None else (last_capturer - seat) % n)
+def _head(n: int, to_move: int | None, dealer: int, last_capturer: int | None) -> int:
+    """The index in a seat plan's ``heads`` of the one-hot rows of the seat
+    to move, the dealer and the last capturer (n: none)."""
+    head = (n if to_move is None else to_move) * (n + 1) + dealer
+    return head * (n + 1) + (n if last_capturer is None else last_capturer)
 
 
 def _tail(
@@ -473,7 +469,7 @@ def _state_entries(
     for pile in piles:
         seen |= pile
     playing = phase is _PLAY or phase is _FIRST_CARD_PHASE
-    head = heads[_head(n, seat, to_move if playing else None, dealer, last_capturer)]
+    head = heads[_head(n, to_move if playing else None, dealer, last_capturer)]
     kept = _kept_first_card(state.turns_this_hand) if plans[3] else None
     tail = _tail(tails, phase, kept)
     # A float32 entry takes four bytes, a list entry one place.
@@ -705,7 +701,8 @@ def _entries(floats: tuple[float, ...]) -> _Entries:
 # What an observation under one ruleset from one seat always has: the seats
 # in playing order from it, a getter that puts the counts (hand sizes,
 # stock, sweeps, scores) in order in one go, the one-hot rows of the seat to
-# move, the dealer and the last capturer (row n: none) by their three rows,
+# move, the dealer and the last capturer, counted from the viewer, by those
+# three seats (n: none; see _head),
 # the last blocks (phase, first card, rules) by first-card decision, in
 # play and by the phase's value in the other phases, and the sides in order
 # from the viewer's.
@@ -746,7 +743,7 @@ _bit_count = int.bit_count
 def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
     n, s = rules.players, rules.sides
     hot = tuple(tuple(float(i == index) for i in range(n)) for index in range(n + 1))
-    heads = tuple(
+    rows = tuple(
         _entries(to_move + dealer + last)
         for to_move in hot
         for dealer in hot
@@ -774,6 +771,15 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
             n,
             *(n + 1 + side for side in sides),
             *(n + 1 + s + side for side in sides),
+        )
+        # A seat's rows by the three seats as they are: those of the seats
+        # counted from it.
+        place = (*((other - seat) % n for other in range(n)), n)
+        heads = tuple(
+            rows[(place[to_move] * (n + 1) + place[dealer]) * (n + 1) + place[last]]
+            for to_move in range(n + 1)
+            for dealer in range(n + 1)
+            for last in range(n + 1)
         )
         plans.append((seats, itemgetter(*order), heads, tails, sides))
     return tuple(plans)
