@@ -4,6 +4,7 @@
 import cython
 
 cdef unsigned long long _ONE
+cdef bint _COMPILED
 
 # The state is an extension type in the compiled build: its two slots are C
 # fields (read without a lookup), and it is made without a call.
@@ -21,7 +22,11 @@ cdef class GameState:
     mover=cython.int,
     side=cython.int,
     hands=tuple,
+    state=GameState,
 )
 cpdef GameState _played(GameState before, tuple fields, object move)
+
+@cython.locals(state=GameState)
+cpdef GameState _state(tuple fields, object moves=*)
 
 from scopa_rules._kernel cimport legal_plays as kernel_plays

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from typing_extensions import Self
 
+from ._compiled import is_compiled
 from ._frozen import Frozen
 from ._handlog import EMPTY as _NO_HANDS
 from ._handlog import HandLog, log_of, packed
@@ -367,8 +368,12 @@ class GameState:
         if fields[_PHASE] is not _AWAITING_DEAL:
             return
         dealt = _deal_next(list(fields))
-        _set_fields(self, dealt._s)
-        _set_moves(self, dealt._m)
+        if _COMPILED:
+            self._s = dealt._s
+            self._m = dealt._m
+        else:
+            _set_fields(self, dealt._s)
+            _set_moves(self, dealt._m)
 
     def _dealt(self) -> tuple[Any, ...]:
         """The fields, the hand dealt first if it is pending."""
@@ -593,7 +598,10 @@ class GameState:
                 moves = (Move.keep_first_card(card), Move.table_first_card(card))
             else:
                 moves = ()
-            _set_moves(self, moves)
+            if _COMPILED:
+                self._m = moves
+            else:
+                _set_moves(self, moves)
         return moves
 
     def explain_illegal(self, move: object, *, seat: int | None = None) -> str | None:
@@ -1154,7 +1162,12 @@ _annotate_getters(getattr(GameState, "__annotations__", {}))
 
 _CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
 _ONE = 1  # a C int in the compiled build: shifted, a 64-bit mask
-# The slots' own setters: GameState.__setattr__ refuses every change.
+# The slots' own setters: GameState.__setattr__ refuses every change.  The
+# compiled build stores into the extension type's C fields instead (a
+# typed ``state._s = ...`` is a C store there, not a call of __setattr__);
+# the module asks which build it is in at each store (a C constant when
+# compiled).
+_COMPILED = is_compiled(_annotate_getters)
 _set_fields: Callable[[GameState, tuple[Any, ...]], None] = GameState.__dict__[
     "_s"
 ].__set__
@@ -1224,40 +1237,46 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
     mover += 1
     if mover == len(hands):  # a hand for each seat
         mover = 0
-    state = GameState.__new__(GameState)
-    _set_fields(
-        state,
-        (
-            rules,
-            _PLAY,
-            dealer,
-            hand_number,
-            hands,
-            table,
-            stock,
-            piles,
-            sweeps,
-            scores,
-            last_capturer,
-            None,
-            None,
-            hand_results,
-            mover,
-            deals_used,
-            source,
-            hand_decks,
-            links,
-            declarations,
-        ),
+    after = (
+        rules,
+        _PLAY,
+        dealer,
+        hand_number,
+        hands,
+        table,
+        stock,
+        piles,
+        sweeps,
+        scores,
+        last_capturer,
+        None,
+        None,
+        hand_results,
+        mover,
+        deals_used,
+        source,
+        hand_decks,
+        links,
+        declarations,
     )
-    _set_moves(state, None)
+    state = GameState.__new__(GameState)
+    if _COMPILED:
+        state._s = after
+        state._m = None
+    else:
+        _set_fields(state, after)
+        _set_moves(state, None)
     return state
 
 
-def _state(fields: tuple[Any, ...]) -> GameState:
+def _state(fields: tuple[Any, ...], moves: tuple[Move, ...] | None = None) -> GameState:
     state = GameState.__new__(GameState)
-    _set_fields(state, fields)
-    _set_moves(state, None)
+    if _COMPILED:
+        state._s = fields
+        state._m = moves
+    else:
+        _set_fields(state, fields)
+        _set_moves(state, moves)
     return state
 
 
@@ -1377,9 +1396,7 @@ def _start_hand(
     ]
     if source.seed is None and deals_used >= len(source.decks):
         return _deal_next(waiting)  # no deck to deal: it waits for one
-    state = _state(tuple(waiting))
-    _set_moves(state, _UNDEALT)
-    return state
+    return _state(tuple(waiting), _UNDEALT)
 
 
 def _deal_next(fields: list[Any]) -> GameState:
