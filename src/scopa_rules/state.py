@@ -55,7 +55,7 @@ from .captures import (
 )
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
-from .deck import Deck, check_seed
+from .deck import Deck, check_seed, seeded_deck
 from .declarations import Declaration, declaration_from, declare_round
 from .errors import (
     AmbiguousMoveError,
@@ -165,7 +165,9 @@ class _DealSource:
             return self.decks[number]
         if self.seed is None:
             return None
-        return Deck.shuffled(self.seed, number)
+        # The seed was checked when the game began (new_game, a position or
+        # a record), and the number counts the decks dealt.
+        return seeded_deck(self.seed, number)
 
 
 _FIELDS = (
@@ -772,81 +774,6 @@ class GameState:
             return _state(tuple(fields))
         return _deal_next(fields)
 
-    def _end_hand(
-        self,
-        table: int,
-        piles: tuple[int, ...],
-        sweeps: tuple[int, ...],
-        last_capturer: int | None,
-        links: tuple[Any, ...],
-    ) -> GameState:
-        fields = self._s
-        rules: Ruleset = fields[_RULES]
-        dealer: int = fields[_DEALER]
-        hand_number: int = fields[_HAND_NUMBER]
-        hand_decks: tuple[Deck, ...] = fields[_HAND_DECKS]
-        leftover = table
-        leftover_side = None
-        if last_capturer is not None:
-            leftover_side = rules.side_of(last_capturer)
-            piles = _bump(piles, leftover_side, piles[leftover_side] | table)
-            table = 0
-        declarations = fields[_DECLARATIONS]
-        totals, cappotto_side = hand_totals(
-            rules,
-            piles,
-            sweeps,
-            _declared_points(rules, declarations) if declarations else None,
-        )
-        scores = tuple([a + b for a, b in zip(fields[_SCORES], totals, strict=True)])
-        result = _FinishedHand(
-            rules,
-            hand_number,
-            dealer,
-            hand_decks,
-            links,
-            piles,
-            leftover,
-            leftover_side,
-            sweeps,
-            scores,
-            declarations,
-        )
-        results = fields[_HAND_RESULTS].add(result)
-        winner = _game_winner(rules, cappotto_side, scores)
-        if winner is not None:
-            return _make_state(
-                rules=rules,
-                phase=_OVER,
-                dealer=dealer,
-                hand_number=hand_number,
-                hands=(0,) * rules.players,
-                table=table,
-                stock=(),
-                piles=piles,
-                sweeps=sweeps,
-                scores=scores,
-                last_capturer=last_capturer,
-                first_card=None,
-                winner=winner,
-                hand_results=results,
-                to_move=fields[_TO_MOVE],
-                deals_used=fields[_DEALS_USED],
-                source=fields[_SOURCE],
-                hand_decks=hand_decks,
-                move_links=(),
-                declarations=declarations,
-            )
-        return _start_hand(
-            rules,
-            source=fields[_SOURCE],
-            deals_used=fields[_DEALS_USED],
-            dealer=(dealer + 1) % rules.players,
-            hand_number=hand_number + 1,
-            scores=scores,
-            hand_results=results,
-        )
-
     # -- dealing ----------------------------------------------------------------
 
     def deal(self, deck: Deck | str | Iterable[Card | str]) -> GameState:
@@ -1228,7 +1155,7 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
     links = (links, mover, move)
     if not hand and not any(hands):
         if not stock:
-            return before._end_hand(table, piles, sweeps, last_capturer, links)
+            return _hand_over(fields, table, piles, sweeps, last_capturer, links)
         dealt, used = deal_round(rules, dealer, stock)
         hands = tuple(dealt)
         stock = stock[used:]
@@ -1267,6 +1194,87 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
         _set_fields(state, after)
         _set_moves(state, None)
     return state
+
+
+def _hand_over(
+    fields: tuple[Any, ...],
+    table: int,
+    piles: tuple[int, ...],
+    sweeps: tuple[int, ...],
+    last_capturer: int | None,
+    links: tuple[Any, ...],
+) -> GameState:
+    """The state after the last card of a hand, from the ``fields`` of the
+    state before it: the leftover taken, the hand scored and logged, then
+    the game over or the next hand waiting for its deal."""
+    rules: Ruleset = fields[_RULES]
+    dealer: int = fields[_DEALER]
+    hand_number: int = fields[_HAND_NUMBER]
+    hand_decks: tuple[Deck, ...] = fields[_HAND_DECKS]
+    leftover = table
+    leftover_side = None
+    if last_capturer is not None:
+        leftover_side = last_capturer % 2 if rules.partnerships else last_capturer
+        grown = list(piles)
+        grown[leftover_side] = piles[leftover_side] | table
+        piles = tuple(grown)
+        table = 0
+    declarations = fields[_DECLARATIONS]
+    totals, cappotto_side = hand_totals(
+        rules,
+        piles,
+        sweeps,
+        _declared_points(rules, declarations) if declarations else None,
+    )
+    before = fields[_SCORES]
+    scores = tuple([before[side] + totals[side] for side in range(len(totals))])
+    result = _FinishedHand(
+        rules,
+        hand_number,
+        dealer,
+        hand_decks,
+        links,
+        piles,
+        leftover,
+        leftover_side,
+        sweeps,
+        scores,
+        declarations,
+    )
+    results = fields[_HAND_RESULTS].add(result)
+    winner = _game_winner(rules, cappotto_side, scores)
+    if winner is not None:
+        return _make_state(
+            rules=rules,
+            phase=_OVER,
+            dealer=dealer,
+            hand_number=hand_number,
+            hands=(0,) * rules.players,
+            table=table,
+            stock=(),
+            piles=piles,
+            sweeps=sweeps,
+            scores=scores,
+            last_capturer=last_capturer,
+            first_card=None,
+            winner=winner,
+            hand_results=results,
+            to_move=fields[_TO_MOVE],
+            deals_used=fields[_DEALS_USED],
+            source=fields[_SOURCE],
+            hand_decks=hand_decks,
+            move_links=(),
+            declarations=declarations,
+        )
+    return _start_hand(
+        rules,
+        fields[_SOURCE],
+        fields[_DEALS_USED],
+        (dealer + 1) % rules.players,
+        hand_number + 1,
+        scores,
+        results,
+    )
 
 
 def _state(fields: tuple[Any, ...], moves: tuple[Move, ...] | None = None) -> GameState:
@@ -1362,7 +1370,6 @@ def _game_winner(
 
 def _start_hand(
     rules: Ruleset,
-    *,
     source: _DealSource,
     deals_used: int,
     dealer: int,
@@ -1452,6 +1459,10 @@ def _deal_into_play(
     return True
 
 
+_DEFAULT_RULES = Ruleset.scopa()
+"""The rules of a game begun without any: one value, made once."""
+
+
 def new_game(
     rules: Ruleset | None = None,
     *,
@@ -1480,7 +1491,7 @@ def new_game(
     True
     """
     if rules is None:
-        rules = Ruleset.scopa()
+        rules = _DEFAULT_RULES
     if not isinstance(rules, Ruleset):
         raise InvalidStateError(f"rules must be a Ruleset, not {shown(rules)}")
     check_seed(seed, optional=True)
@@ -1504,14 +1515,14 @@ def new_game(
         )
     return _start_hand(
         rules,
-        source=_DealSource(
+        _DealSource(
             seed=seed, decks=tuple(given), start_decks=len(given), dealer=dealer
         ),
-        deals_used=0,
-        dealer=dealer,
-        hand_number=0,
-        scores=(0,) * rules.sides,
-        hand_results=_NO_HANDS,
+        0,
+        dealer,
+        0,
+        (0,) * rules.sides,
+        _NO_HANDS,
     )
 
 
