@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from typing import Any
 
 import pytest
 
@@ -46,7 +47,7 @@ def test_a_ruleset_made_again_is_equal_and_has_the_same_derived_fields() -> None
     ],
 )
 def test_a_value_equal_to_a_valid_one_but_of_another_type_is_still_refused(
-    valid: dict[str, object], invalid: dict[str, object], message: str
+    valid: dict[str, Any], invalid: dict[str, Any], message: str
 ) -> None:
     sr.Ruleset(**valid)
     with pytest.raises(sr.InvalidRulesetError, match=message):
@@ -54,10 +55,11 @@ def test_a_value_equal_to_a_valid_one_but_of_another_type_is_still_refused(
 
 
 def test_an_unhashable_option_is_named_by_the_checks() -> None:
+    unhashable: Any = [2]
     with pytest.raises(sr.InvalidRulesetError, match="players must be a whole number"):
-        sr.Ruleset(players=[2])
+        sr.Ruleset(players=unhashable)
     with pytest.raises(sr.InvalidRulesetError, match="napola must be True or False"):
-        sr.Ruleset(napola={})
+        sr.Ruleset(napola=unhashable)
 
 
 def test_the_cache_of_validated_options_is_bounded() -> None:

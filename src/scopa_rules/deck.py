@@ -236,7 +236,7 @@ class Deck(Sequence[Card]):
             raise InvalidStateError(
                 f"a deck number must be an int of 0 or more, not {shown(number)}"
             )
-        return seeded_deck(seed, number)
+        return _unchecked(shuffled_order(seed, number))
 
     @overload
     def __getitem__(self, index: int) -> Card: ...
@@ -296,12 +296,6 @@ def _check_full_deck(cards: Sequence[Card]) -> None:
 
 def _deck_from_bytes(indexes: bytes) -> Deck:
     return _unchecked(tuple([_STANDARD[i] for i in indexes]))
-
-
-def seeded_deck(seed: int, number: int) -> Deck:
-    """``Deck.shuffled(seed, number)`` for a seed and a number already
-    checked: a game deals its decks from the seed it checked once."""
-    return _unchecked(shuffled_order(seed, number))
 
 
 def _unchecked(cards: tuple[Card, ...]) -> Deck:

@@ -55,7 +55,7 @@ from .captures import (
 )
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
-from .deck import Deck, check_seed, seeded_deck
+from .deck import Deck, check_seed
 from .declarations import Declaration, declaration_from, declare_round
 from .errors import (
     AmbiguousMoveError,
@@ -165,9 +165,7 @@ class _DealSource:
             return self.decks[number]
         if self.seed is None:
             return None
-        # The seed was checked when the game began (new_game, a position or
-        # a record), and the number counts the decks dealt.
-        return seeded_deck(self.seed, number)
+        return Deck.shuffled(self.seed, number)
 
 
 _FIELDS = (
@@ -370,12 +368,8 @@ class GameState:
         if fields[_PHASE] is not _AWAITING_DEAL:
             return
         dealt = _deal_next(list(fields))
-        if _COMPILED:
-            self._s = dealt._s
-            self._m = dealt._m
-        else:
-            _set_fields(self, dealt._s)
-            _set_moves(self, dealt._m)
+        _set_fields(self, dealt._s)
+        _set_moves(self, dealt._m)
 
     def _dealt(self) -> tuple[Any, ...]:
         """The fields, the hand dealt first if it is pending."""
