@@ -15,31 +15,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
 
+from micro import per_call
 from playouts import library_hand
 
 import scopa_rules as sr
-
-
-def per_call(function: Callable[[], object], repeats: int) -> float:
-    """Best time per call in µs, over ``repeats`` timed loops."""
-    number = 1
-    while True:  # grow the loop until one run takes about 0.05 s
-        start = time.process_time()
-        for _ in range(number):
-            function()
-        if time.process_time() - start > 0.05:
-            break
-        number *= 2
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        for _ in range(number):
-            function()
-        best = min(best, (time.process_time() - start) / number)
-    return best * 1e6
 
 
 def before_last_ply(rules: sr.Ruleset, seed: int) -> sr.GameState:
