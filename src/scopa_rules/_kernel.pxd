@@ -32,6 +32,8 @@ cdef int _IGNORED
 cdef int _EITHER
 cdef int _MAX_PLAYS
 cdef dict _SETTINGS
+cdef object _last_rules
+cdef bytes _last_settings
 
 cdef unsigned long long _mix(unsigned long long z)
 
@@ -57,6 +59,8 @@ cdef class Random:
     count=cython.int,
     k=cython.int,
     out=list,
+    named_trails=list,
+    play=cython.ulonglong,
 )
 cpdef list legal_plays(
     object rules,
