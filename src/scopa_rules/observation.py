@@ -227,9 +227,10 @@ def _state_parts(
     """The parts of ``observe(state.view(seat), ...)`` (see :func:`_parts`),
     from the fields :meth:`PlayerView.of` reads, taken from the state's
     stored masks rather than through its card-set properties, which build
-    objects an observation does not need.  The parts' layout again, written
-    out in one function: in Python, the calls would cost a sixth of the
-    observation.  Tests hold it to the view's."""
+    objects an observation does not need.  The parts' layout again (see
+    :func:`_parts`), written out in one function: in Python, calling the
+    views' way and its helpers would cost a sixth of the observation.
+    Tests hold it to the view's."""
     (
         rules,
         phase,
@@ -325,8 +326,11 @@ def _parts(
     """The observation in parts: its card blocks in one integer (block k in
     bits 40k to 40k + 39) and how many there are, the one-hot rows of the
     seats, the counts, and the last blocks (phase, first card, rules).  The
-    one place its layout is written; the tuple, list and float32 forms are
-    made from the parts (:func:`_float_list`, :func:`_float32_bytes`)."""
+    tuple, list and float32 forms are made from the parts
+    (:func:`_float_list`, :func:`_float32_bytes`).  The layout is written
+    here for views, and again for states where every step of a framework
+    comes: in :func:`_state_parts` (Python) and :func:`_state_entries`
+    (compiled), which tests hold to this one."""
     seat_order, by_counts, heads, tails, sides = plans[1][seat]
     n = len(seat_order)
     seen = hand | table | first
