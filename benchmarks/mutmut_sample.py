@@ -26,7 +26,7 @@ APPLY_PATH = (
     "x__played__",
     "xǁGameStateǁ_apply_other__",
     "xǁGameStateǁ_is_legal_play__",
-    "xǁGameStateǁ_end_hand__",
+    "x__hand_over__",
     "x__game_winner__",
     "x_legal_plays__",
     "x__bump__",

@@ -19,8 +19,6 @@ from hypothesis import strategies as st
 import scopa_rules as sr
 from scopa_rules import strategies as sst
 from scopa_rules.observation import (
-    _card_float32_by_bits,
-    _card_float32_by_bytes,
     _card_floats_by_bits,
     _card_floats_by_bytes,
     _state_float32_by_fields,
@@ -281,13 +279,10 @@ def test_the_fast_observation_is_the_views(
         expected = sr.observe(view, played=point.played, taken=point.taken)
         assert point.observe(seat) == expected
         # Each build expands the card blocks its own way; both give the same.
-        masks = _state_parts(point.state, seat, point.played, point.taken)[0]
-        cards = expected[: 40 * len(masks)]
-        assert _card_floats_by_bits(masks) == list(cards)
-        assert _card_floats_by_bytes(masks) == list(cards)
-        float32 = struct.pack(f"<{len(cards)}f", *cards)
-        assert _card_float32_by_bits(masks) == float32
-        assert _card_float32_by_bytes(masks) == float32
+        cards, blocks = _state_parts(point.state, seat, point.played, point.taken)[:2]
+        entries = list(expected[: 40 * blocks])
+        assert _card_floats_by_bits(cards, blocks) == entries
+        assert _card_floats_by_bytes(cards, blocks) == entries
         # And each writes the whole observation its own way.
         args = (point.state, seat, point.played, point.taken)
         assert _state_float_list_by_fields(*args) == list(expected)

@@ -33,6 +33,8 @@ cdef int _IGNORED
 cdef int _EITHER
 cdef int _MAX_PLAYS
 cdef dict _SETTINGS
+cdef object _last_rules
+cdef bytes _last_settings
 
 cdef unsigned long long _mix(unsigned long long z)
 
@@ -59,6 +61,8 @@ cdef class Random:
     count=cython.int,
     k=cython.int,
     out=list,
+    named_trails=list,
+    play=cython.ulonglong,
 )
 cpdef list legal_plays(
     object rules,

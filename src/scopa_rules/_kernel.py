@@ -148,12 +148,15 @@ class Named(dict[int, _T]):
     ('3', 1)
     """
 
-    __slots__ = ("limit", "name")
+    __slots__ = ("limit", "name", "trails")
 
     def __init__(self, name: Callable[[int], _T], *, limit: int = 200_000) -> None:
         super().__init__()
         self.name = name
         self.limit = limit
+        # The forty trails (the plays below 64), named once and read by
+        # index: half the plays of a ply, with no dictionary lookup.
+        self.trails = [name(play) for play in range(40)]
 
     def __missing__(self, play: int) -> _T:
         if len(self) >= self.limit:
@@ -177,6 +180,10 @@ _COMPILED = is_compiled(_itself)
 # The kernel's reading of a ruleset's play rules, kept by its play key (which
 # names them all): the 40 cards' capture values, then the codes below.
 _SETTINGS: dict[int, bytes] = {}
+# The ruleset whose settings were read last, and those settings (kept alive
+# by the reference, so that ``is`` cannot match a new ruleset at its address).
+_last_rules: Ruleset | None = None
+_last_settings = b""
 _MODE = 40  # offsets in the settings
 _RULE = 41
 _ACE = 42
@@ -248,13 +255,21 @@ def legal_plays(
     low: int
     out: list[_T] = []
     if search:
-        settings = _SETTINGS.get(rules._play_key) or settings_of(rules)
+        global _last_rules, _last_settings
+        if rules is _last_rules:  # most callers play under one ruleset
+            settings = _last_settings
+        else:
+            settings = _SETTINGS.get(rules._play_key) or settings_of(rules)
+            _last_rules = rules
+            _last_settings = settings
         if not (table and settings[_OPTIONAL_ACE] and hand & _ACES):
             plays = [0] * 192  # see _MAX_PLAYS; Cython sizes its C array from it
             count = _search(settings, hand, table, plays)
             if count >= 0:
+                named_trails = named.trails
                 for k in range(count):
-                    out.append(named[plays[k]])
+                    play = plays[k]
+                    out.append(named_trails[play] if play < 64 else named[play])
                 return out
     # From the capture tables: the pure-Python build's way, and the
     # compiled one's for the optional take-all and on a table with more

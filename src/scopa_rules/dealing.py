@@ -49,16 +49,24 @@ def deal_round(
     ``first`` is a card (or none) already given to the seat after the dealer.
     Returns the hands by seat (as masks) and how many of ``cards`` were used.
     """
-    players, size = rules.players, rules.hand_size
+    # Every refill of every hand comes here: seats and counts are C ints
+    # when compiled (dealing.pxd), and the cards are read in place.
+    players = rules.players
+    size = rules.hand_size
     hands = [0] * players
+    seat = dealer
     used = 0
     for offset in range(players):
-        seat = (dealer + 1 + offset) % players
-        mask = _mask_of(first) if offset == 0 else 0
-        take = size - len(first) if offset == 0 else size
-        # Written out rather than _mask_of: every refill of every hand.
-        for card in cards[used : used + take]:
-            mask |= card.mask
+        seat += 1
+        if seat == players:
+            seat = 0
+        mask = 0
+        take = size
+        if offset == 0 and first:
+            mask = _mask_of(first)
+            take -= len(first)
+        for index in range(used, used + take):
+            mask |= cards[index].mask
         hands[seat] = mask
         used += take
     return hands, used

@@ -9,7 +9,7 @@ cdef int _BIT_INDEX[67]
 cdef unsigned long long _FULL
 cdef unsigned char _COUNT_FLOAT32[512]
 
-@cython.locals(n=cython.int)
+@cython.locals(n=cython.int, blocks=cython.Py_ssize_t)
 cpdef tuple _parts(
     tuple plans,
     int seat,
@@ -92,36 +92,20 @@ cdef int _cards_in(unsigned long long mask) noexcept
 
 cpdef Py_ssize_t _set_count_float32(bytearray out, Py_ssize_t at, Py_ssize_t count)
 
-cpdef int _head(int n, int seat, object to_move, int dealer, object last_capturer)
+cpdef int _head(int n, object to_move, int dealer, object last_capturer)
 
 cpdef tuple _tail(tuple tails, object phase, object kept)
 
 @cython.locals(out=list)
 cpdef list _float_list(tuple parts)
 
-@cython.locals(out=bytearray)
+@cython.locals(pieces=list, used=cython.Py_ssize_t, blocks=cython.Py_ssize_t, entries=tuple, byte=cython.uchar)
 cpdef bytearray _float32_bytes(tuple parts)
 
-cpdef bytes _card_bytes(tuple masks)
-
 @cython.locals(entries=tuple, out=list, byte=cython.uchar)
-cpdef list _card_floats_by_bytes(tuple masks)
+cpdef list _card_floats_by_bytes(object cards, Py_ssize_t blocks)
 
-@cython.locals(entries=tuple, byte=cython.uchar)
-cpdef bytearray _card_float32_by_bytes(tuple masks)
-
-@cython.locals(out=list, start=cython.int, mask=cython.ulonglong, low=cython.ulonglong)
-cpdef list _card_floats_by_bits(tuple masks)
-
-@cython.locals(out=bytearray)
-cpdef bytearray _card_float32_by_bits(tuple masks)
-
-@cython.locals(
-    start=cython.int,
-    at=cython.int,
-    mask=cython.ulonglong,
-    low=cython.ulonglong,
-)
-cpdef void _set_card_float32(bytearray out, tuple masks)
+@cython.locals(out=list, start=cython.Py_ssize_t, mask=cython.ulonglong, low=cython.ulonglong)
+cpdef list _card_floats_by_bits(object cards, Py_ssize_t blocks)
 
 cpdef object _packer(int count)

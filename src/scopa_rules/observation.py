@@ -56,7 +56,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from struct import Struct
 from typing import Any
@@ -224,10 +224,13 @@ def observe(
 def _state_parts(
     state: GameState, seat: int, played: Card | None, taken: CardSet
 ) -> _Parts:
-    """The parts of ``observe(state.view(seat), ...)`` (see :func:`_parts`):
-    each argument is the field :meth:`PlayerView.of` reads, taken from the
-    state's stored masks rather than through its card-set properties, which
-    build objects an observation does not need."""
+    """The parts of ``observe(state.view(seat), ...)`` (see :func:`_parts`),
+    from the fields :meth:`PlayerView.of` reads, taken from the state's
+    stored masks rather than through its card-set properties, which build
+    objects an observation does not need.  The parts' layout again (see
+    :func:`_parts`), written out in one function: in Python, calling the
+    views' way and its helpers would cost a sixth of the observation.
+    Tests hold it to the view's."""
     (
         rules,
         phase,
@@ -251,25 +254,43 @@ def _state_parts(
         _,
     ) = state._dealt()
     plans = _plans_of(rules)
-    return _parts(
-        plans,
-        seat,
-        hands[seat],
-        table,
-        piles,
-        first.mask if first is not None and seat == (dealer + 1) % plans[2] else 0,
-        0 if played is None else played.mask,
-        taken.mask,
-        to_move if phase is _PLAY or phase is _FIRST_CARD_PHASE else None,
-        dealer,
-        last_capturer,
-        [*map(_bit_count, hands)],
-        len(stock),
-        sweeps,
-        scores,
-        phase,
-        _kept_first_card(state.turns_this_hand) if plans[3] else None,
-        _declared_held(state) if plans[4] else (),
+    seat_order, by_counts, heads, tails, sides = plans[1][seat]
+    n = plans[2]
+    hand = hands[seat]
+    seen = hand | table
+    for pile in piles:
+        seen |= pile
+    # The first card is the deciding seat's to see (the seat after the
+    # dealer's).
+    cards = taken.mask << 40 if played is None else (taken.mask << 40 | played.mask)
+    if first is not None and seat == (dealer + 1) % n:
+        seen |= first.mask
+        cards = cards << 40 | first.mask
+    else:
+        cards <<= 40
+    blocks = len(sides) + 6
+    if plans[4]:
+        known = [*map(_declared_held(state).__getitem__, seat_order[1:])]
+        for mask in reversed(known):
+            seen |= mask
+            cards = cards << 40 | mask
+        blocks += n - 1
+    cards = cards << 40 | _FULL & ~seen
+    for side in reversed(sides):
+        cards = cards << 40 | piles[side]
+    if phase is _PLAY or phase is _FIRST_CARD_PHASE:
+        head = to_move * (n + 1) + dealer
+        by_kept = tails[0] if phase is _PLAY else tails[1][phase._value_]
+    else:
+        head = n * (n + 1) + dealer
+        by_kept = tails[1][phase._value_]
+    head = head * (n + 1) + (n if last_capturer is None else last_capturer)
+    return (
+        (cards << 40 | table) << 40 | hand,
+        blocks,
+        heads[head],
+        by_counts((*map(_bit_count, hands), len(stock), *sweeps, *scores)),
+        by_kept[_kept_first_card(state.turns_this_hand) if plans[3] else None],
     )
 
 
@@ -294,7 +315,7 @@ def _parts(
     to_move: int | None,
     dealer: int,
     last_capturer: int | None,
-    hand_sizes: Sequence[int],
+    hand_sizes: Iterable[int],
     stock: int,
     sweeps: Sequence[int],
     scores: Sequence[int],
@@ -302,40 +323,46 @@ def _parts(
     kept: bool | None,
     declared: Sequence[int],
 ) -> _Parts:
-    """The observation in parts: the masks of its card blocks, in order, the
-    one-hot rows of the seats, the counts, and the last blocks (phase, first
-    card, rules).  The one place its layout is written; the tuple, list and
-    float32 forms are made from the parts (:func:`_float_list`,
-    :func:`_float32_bytes`)."""
-    seat_order, by_side, by_counts, heads, tails, _ = plans[1][seat]
+    """The observation in parts: its card blocks in one integer (block k in
+    bits 40k to 40k + 39) and how many there are, the one-hot rows of the
+    seats, the counts, and the last blocks (phase, first card, rules).  The
+    tuple, list and float32 forms are made from the parts
+    (:func:`_float_list`, :func:`_float32_bytes`).  The layout is written
+    here for views, and again for states where every step of a framework
+    comes: in :func:`_state_parts` (Python) and :func:`_state_entries`
+    (compiled), which tests hold to this one."""
+    seat_order, by_counts, heads, tails, sides = plans[1][seat]
     n = len(seat_order)
     seen = hand | table | first
     for pile in piles:
         seen |= pile
+    # The blocks from the last down: taken, played, first card, the known
+    # hands (with declarations), unseen, the piles, table, hand.
+    cards = (taken << 40 | played) << 40 | first
+    blocks = len(sides) + 6
     if plans[4]:
         known = [declared[other] for other in seat_order[1:]]
-        for cards in known:
-            seen |= cards
-        unseen = _FULL & ~seen
-        masks = (hand, table, *by_side(piles), unseen, *known, first, played, taken)
-    else:
-        masks = (hand, table, *by_side(piles), _FULL & ~seen, first, played, taken)
+        for mask in reversed(known):
+            seen |= mask
+            cards = cards << 40 | mask
+        blocks += n - 1
+    cards = cards << 40 | _FULL & ~seen
+    for side in reversed(sides):
+        cards = cards << 40 | piles[side]
     return (
-        masks,
-        heads[_head(n, seat, to_move, dealer, last_capturer)],
+        (cards << 40 | table) << 40 | hand,
+        blocks,
+        heads[_head(n, to_move, dealer, last_capturer)],
         by_counts((*hand_sizes, stock, *sweeps, *scores)),
         _tail(tails, phase, kept),
     )
 
 
-def _head(
-    n: int, seat: int, to_move: int | None, dealer: int, last_capturer: int | None
-) -> int:
-    """The index of the one-hot rows of the seat to move, the dealer and the
-    last capturer, each counted from the viewer (n: none)."""
-    head = (n if to_move is None else (to_move - seat) % n) * (n + 1)
-    head = (head + (dealer - seat) % n) * (n + 1)
-    return head + (n if last_capturer is None else (last_capturer - seat) % n)
+def _head(n: int, to_move: int | None, dealer: int, last_capturer: int | None) -> int:
+    """The index in a seat plan's ``heads`` of the one-hot rows of the seat
+    to move, the dealer and the last capturer (n: none)."""
+    head = (n if to_move is None else to_move) * (n + 1) + dealer
+    return head * (n + 1) + (n if last_capturer is None else last_capturer)
 
 
 def _tail(
@@ -438,7 +465,7 @@ def _state_entries(
         if float32:
             return _state_float32_by_parts(state, seat, played, taken)
         return _state_float_list_by_parts(state, seat, played, taken)
-    seat_order, _, _, heads, tails, sides = plans[1][seat]
+    seat_order, _, heads, tails, sides = plans[1][seat]
     n = plans[2]
     first_mask = first.mask if first is not None and seat == (dealer + 1) % n else 0
     hand = hands[seat]
@@ -446,7 +473,7 @@ def _state_entries(
     for pile in piles:
         seen |= pile
     playing = phase is _PLAY or phase is _FIRST_CARD_PHASE
-    head = heads[_head(n, seat, to_move if playing else None, dealer, last_capturer)]
+    head = heads[_head(n, to_move if playing else None, dealer, last_capturer)]
     kept = _kept_first_card(state.turns_this_hand) if plans[3] else None
     tail = _tail(tails, phase, kept)
     # A float32 entry takes four bytes, a list entry one place.
@@ -549,8 +576,8 @@ def _set_count_float32(out: bytearray, at: int, count: int) -> int:
 
 def _float_list(parts: _Parts) -> list[float]:
     """The observation's entries in a fresh list, from its parts."""
-    masks, head, counts, tail = parts
-    out = _card_floats(masks)
+    cards, blocks, head, counts, tail = parts
+    out = _card_floats(cards, blocks)
     out += head[0]
     out += map(float, counts)
     out += tail[0]
@@ -560,49 +587,37 @@ def _float_list(parts: _Parts) -> list[float]:
 def _float32_bytes(parts: _Parts) -> bytearray:
     """The observation's entries as float32 bytes, little-endian, in a fresh
     buffer (numpy reads them without converting a Python float), from its
-    parts."""
-    masks, head, counts, tail = parts
-    out = _card_float32(masks)
-    out += head[1]
-    out += _packer(len(counts)).pack(*counts)
-    out += tail[1]
-    return out
-
-
-# The card blocks are expanded one of two ways, with the same result: what
-# is fastest in Python costs many calls into the interpreter when compiled,
-# and what C does in a few instructions is a slow loop in Python.
-#
-# In Python, a block goes a byte at a time: every block in one integer, its
-# bytes each index a table of eight entries.
-
-
-def _card_bytes(masks: tuple[int, ...]) -> bytes:
-    """The masks' bytes, five a block, little-endian, the first block first."""
-    cards = 0
-    for mask in reversed(masks):
-        cards = cards << 40 | mask
-    return cards.to_bytes(5 * len(masks), "little")
-
-
-def _card_floats_by_bytes(masks: tuple[int, ...]) -> list[float]:
-    entries = _BYTE_FLOATS
-    out: list[float] = []
-    for byte in _card_bytes(masks):
-        out += entries[byte]
-    return out
-
-
-def _card_float32_by_bytes(masks: tuple[int, ...]) -> bytearray:
-    cards = 0
-    for mask in reversed(masks):
-        cards = cards << 40 | mask
+    parts: each byte of the card blocks indexes a table of its eight
+    entries, the counts are packed, and the pieces joined in one go."""
+    cards, blocks, head, counts, tail = parts
     # The last blocks (first card, played, taken) are most often empty: the
     # entries past the last card are zeros, made in one go.
     used = (cards.bit_length() + 7) >> 3
     entries = _BYTE_FLOAT32
-    out = bytearray().join([entries[byte] for byte in cards.to_bytes(used, "little")])
-    out += bytes(32 * (5 * len(masks) - used))
+    pieces = [entries[byte] for byte in cards.to_bytes(used, "little")]
+    pieces += (
+        bytes(32 * (5 * blocks - used)),
+        head[1],
+        _packer(len(counts)).pack(*counts),
+        tail[1],
+    )
+    return bytearray().join(pieces)
+
+
+# The card blocks are expanded into floats one of two ways, with the same
+# result: what is fastest in Python costs many calls into the interpreter
+# when compiled, and what C does in a few instructions is a slow loop in
+# Python.
+#
+# In Python, a block goes a byte at a time: its bytes each index a table of
+# eight entries.
+
+
+def _card_floats_by_bytes(cards: int, blocks: int) -> list[float]:
+    entries = _BYTE_FLOATS
+    out: list[float] = []
+    for byte in cards.to_bytes(5 * blocks, "little"):
+        out += entries[byte]
     return out
 
 
@@ -610,37 +625,16 @@ def _card_float32_by_bytes(masks: tuple[int, ...]) -> bytearray:
 # block's mask at a time (C integers, a C table of bit indexes).
 
 
-def _card_floats_by_bits(masks: tuple[int, ...]) -> list[float]:
-    out = [0.0] * (40 * len(masks))
-    start = 0
-    for mask in masks:
+def _card_floats_by_bits(cards: int, blocks: int) -> list[float]:
+    out = [0.0] * (40 * blocks)
+    for start in range(0, 40 * blocks, 40):
+        mask = cards & _FULL
+        cards >>= 40
         while mask:
             low = mask & -mask
             out[start + _BIT_INDEX[low % 67]] = 1.0
             mask ^= low
-        start += 40
     return out
-
-
-def _card_float32_by_bits(masks: tuple[int, ...]) -> bytearray:
-    out = bytearray(160 * len(masks))
-    _set_card_float32(out, masks)
-    return out
-
-
-def _set_card_float32(out: bytearray, masks: tuple[int, ...]) -> None:
-    """Set the card entries of the blocks ``masks`` at the start of a zeroed
-    ``out``."""
-    # A float32 1.0 is the bytes 00 00 80 3f: its last two are set.
-    start = 2
-    for mask in masks:
-        while mask:
-            low = mask & -mask
-            at = start + 4 * _BIT_INDEX[low % 67]
-            out[at] = 0x80
-            out[at + 1] = 0x3F
-            mask ^= low
-        start += 160
 
 
 # The index of a single bit of a mask: the 40 powers of two leave 40
@@ -656,7 +650,6 @@ def _fill_bit_index() -> None:
 _fill_bit_index()
 _COMPILED = is_compiled(_card_floats_by_bits)
 _card_floats = _card_floats_by_bits if _COMPILED else _card_floats_by_bytes
-_card_float32 = _card_float32_by_bits if _COMPILED else _card_float32_by_bytes
 _state_float32 = _state_float32_by_fields if _COMPILED else _state_float32_by_parts
 _state_float_list = (
     _state_float_list_by_fields if _COMPILED else _state_float_list_by_parts
@@ -702,7 +695,7 @@ _KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
 # A run of entries that only takes a few values, worked out once for each: as
 # floats and as float32 bytes.
 _Entries = tuple[tuple[float, ...], bytes]
-_Parts = tuple[tuple[int, ...], _Entries, tuple[int, ...], _Entries]
+_Parts = tuple[int, int, _Entries, tuple[int, ...], _Entries]
 
 
 def _entries(floats: tuple[float, ...]) -> _Entries:
@@ -710,17 +703,16 @@ def _entries(floats: tuple[float, ...]) -> _Entries:
 
 
 # What an observation under one ruleset from one seat always has: the seats
-# in playing order from it, a getter that puts a by-side tuple in that order
-# (the viewer's side first), a getter that puts the counts (hand sizes,
+# in playing order from it, a getter that puts the counts (hand sizes,
 # stock, sweeps, scores) in order in one go, the one-hot rows of the seat to
-# move, the dealer and the last capturer (row n: none) by their three rows,
+# move, the dealer and the last capturer, counted from the viewer, by those
+# three seats (n: none; see _head),
 # the last blocks (phase, first card, rules) by first-card decision, in
 # play and by the phase's value in the other phases, and the sides in order
 # from the viewer's.
 _Tails = dict[bool | None, _Entries]
 _SeatPlan = tuple[
     tuple[int, ...],
-    Callable[[Sequence[int]], tuple[int, ...]],
     Callable[[Sequence[int]], tuple[int, ...]],
     tuple[_Entries, ...],
     tuple[_Tails, dict[str, _Tails]],
@@ -755,7 +747,7 @@ _bit_count = int.bit_count
 def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
     n, s = rules.players, rules.sides
     hot = tuple(tuple(float(i == index) for i in range(n)) for index in range(n + 1))
-    heads = tuple(
+    rows = tuple(
         _entries(to_move + dealer + last)
         for to_move in hot
         for dealer in hot
@@ -784,9 +776,16 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
             *(n + 1 + side for side in sides),
             *(n + 1 + s + side for side in sides),
         )
-        plans.append(
-            (seats, itemgetter(*sides), itemgetter(*order), heads, tails, sides)
+        # A seat's rows by the three seats as they are: those of the seats
+        # counted from it.
+        place = (*((other - seat) % n for other in range(n)), n)
+        heads = tuple(
+            rows[(place[to_move] * (n + 1) + place[dealer]) * (n + 1) + place[last]]
+            for to_move in range(n + 1)
+            for dealer in range(n + 1)
+            for last in range(n + 1)
         )
+        plans.append((seats, itemgetter(*order), heads, tails, sides))
     return tuple(plans)
 
 

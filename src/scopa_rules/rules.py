@@ -353,20 +353,25 @@ class Ruleset(Frozen):
     )
 
     def __attrs_post_init__(self) -> None:
-        _validate(self)
-        table = _CAPTURE_VALUE_TABLES[self.capture_values]
-        object.__setattr__(self, "_values", tuple(table[i % 10] for i in range(40)))
-        object.__setattr__(self, "_capture_key", _capture_key(self))
-        object.__setattr__(self, "_play_key", _play_key(self))
-        object.__setattr__(self, "_option_values", tuple(self.to_dict().values()))
-        object.__setattr__(
-            self,
-            "_value_masks",
-            tuple(
-                sum(1 << i for i in range(40) if self._values[i] == value)
-                for value in range(11)
-            ),
-        )
+        # The checks and the derived fields depend on the options alone, so
+        # a ruleset whose options (values and their types, since 3.0 == 3
+        # and True == 1) were validated before takes the derived fields of
+        # that one: most programs make the same few rulesets again and
+        # again (new_game() with no rules makes the default one each time).
+        options = tuple(map(self.__getattribute__, OPTION_NAMES))
+        key = (options, tuple(map(type, options)))
+        try:
+            derived = _DERIVED.get(key)
+        except TypeError:  # an unhashable option: the checks name it
+            derived = _derive(self)
+        if derived is None:
+            derived = _derive(self)
+            if len(_DERIVED) >= _MAX_DERIVED:
+                _DERIVED.clear()
+            _DERIVED[key] = derived
+        setter = object.__setattr__
+        for name, value in zip(_DERIVED_NAMES, derived, strict=True):
+            setter(self, name, value)
 
     # -- presets -----------------------------------------------------------
 
@@ -1277,6 +1282,43 @@ def _validate(rules: Ruleset) -> None:
         raise InvalidRulesetError(
             "initial_fifteen_sweeps needs an initial table (table_size of 1 or more)"
         )
+
+
+_DERIVED_NAMES = (
+    "_values",
+    "_capture_key",
+    "_play_key",
+    "_option_values",
+    "_value_masks",
+)
+
+_DERIVED: dict[tuple[tuple[Any, ...], tuple[type, ...]], tuple[Any, ...]] = {}
+"""The derived fields of each set of options validated so far, by the
+options and their types."""
+
+_MAX_DERIVED = 1024
+"""The most sets of options kept: a program that makes rulesets without
+end (a search over house rules) starts the cache again."""
+
+
+def _derive(rules: Ruleset) -> tuple[Any, ...]:
+    """The fields derived from ``rules``'s options (in _DERIVED_NAMES
+    order), once the options are checked."""
+    _validate(rules)
+    table = _CAPTURE_VALUE_TABLES[rules.capture_values]
+    values = tuple(table[i % 10] for i in range(40))
+    object.__setattr__(rules, "_values", values)
+    capture_key = _capture_key(rules)
+    object.__setattr__(rules, "_capture_key", capture_key)
+    return (
+        values,
+        capture_key,
+        _play_key(rules),
+        tuple(rules.to_dict().values()),
+        tuple(
+            sum(1 << i for i in range(40) if values[i] == value) for value in range(11)
+        ),
+    )
 
 
 _MAX_REDEAL_CHANCE = 0.9

@@ -4,6 +4,7 @@
 import cython
 
 cdef unsigned long long _ONE
+cdef bint _COMPILED
 
 # The state is an extension type in the compiled build: its two slots are C
 # fields (read without a lookup), and it is made without a call.
@@ -21,7 +22,33 @@ cdef class GameState:
     mover=cython.int,
     side=cython.int,
     hands=tuple,
+    state=GameState,
 )
 cpdef GameState _played(GameState before, tuple fields, object move)
+
+@cython.locals(state=GameState)
+cpdef GameState _state(tuple fields, object moves=*)
+
+@cython.locals(side=cython.int, before=tuple, totals=tuple, grown=list)
+cpdef GameState _hand_over(
+    tuple fields,
+    object table,
+    tuple piles,
+    tuple sweeps,
+    object last_capturer,
+    tuple links,
+)
+
+cpdef GameState _start_hand(
+    object rules,
+    object source,
+    object deals_used,
+    object dealer,
+    object hand_number,
+    tuple scores,
+    object hand_results,
+)
+
+cpdef object _game_winner(object rules, object cappotto_side, tuple scores)
 
 from scopa_rules._kernel cimport legal_plays as kernel_plays

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from typing_extensions import Self
 
+from ._compiled import is_compiled
 from ._frozen import Frozen
 from ._handlog import EMPTY as _NO_HANDS
 from ._handlog import HandLog, log_of, packed
@@ -593,7 +594,10 @@ class GameState:
                 moves = (Move.keep_first_card(card), Move.table_first_card(card))
             else:
                 moves = ()
-            _set_moves(self, moves)
+            if _COMPILED:
+                self._m = moves
+            else:
+                _set_moves(self, moves)
         return moves
 
     def explain_illegal(self, move: object, *, seat: int | None = None) -> str | None:
@@ -763,81 +767,6 @@ class GameState:
         if _deal_into_play(fields, cards, keep_first=keep):
             return _state(tuple(fields))
         return _deal_next(fields)
-
-    def _end_hand(
-        self,
-        table: int,
-        piles: tuple[int, ...],
-        sweeps: tuple[int, ...],
-        last_capturer: int | None,
-        links: tuple[Any, ...],
-    ) -> GameState:
-        fields = self._s
-        rules: Ruleset = fields[_RULES]
-        dealer: int = fields[_DEALER]
-        hand_number: int = fields[_HAND_NUMBER]
-        hand_decks: tuple[Deck, ...] = fields[_HAND_DECKS]
-        leftover = table
-        leftover_side = None
-        if last_capturer is not None:
-            leftover_side = rules.side_of(last_capturer)
-            piles = _bump(piles, leftover_side, piles[leftover_side] | table)
-            table = 0
-        declarations = fields[_DECLARATIONS]
-        totals, cappotto_side = hand_totals(
-            rules,
-            piles,
-            sweeps,
-            _declared_points(rules, declarations) if declarations else None,
-        )
-        scores = tuple([a + b for a, b in zip(fields[_SCORES], totals, strict=True)])
-        result = _FinishedHand(
-            rules,
-            hand_number,
-            dealer,
-            hand_decks,
-            links,
-            piles,
-            leftover,
-            leftover_side,
-            sweeps,
-            scores,
-            declarations,
-        )
-        results = fields[_HAND_RESULTS].add(result)
-        winner = _game_winner(rules, cappotto_side, scores)
-        if winner is not None:
-            return _make_state(
-                rules=rules,
-                phase=_OVER,
-                dealer=dealer,
-                hand_number=hand_number,
-                hands=(0,) * rules.players,
-                table=table,
-                stock=(),
-                piles=piles,
-                sweeps=sweeps,
-                scores=scores,
-                last_capturer=last_capturer,
-                first_card=None,
-                winner=winner,
-                hand_results=results,
-                to_move=fields[_TO_MOVE],
-                deals_used=fields[_DEALS_USED],
-                source=fields[_SOURCE],
-                hand_decks=hand_decks,
-                move_links=(),
-                declarations=declarations,
-            )
-        return _start_hand(
-            rules,
-            source=fields[_SOURCE],
-            deals_used=fields[_DEALS_USED],
-            dealer=(dealer + 1) % rules.players,
-            hand_number=hand_number + 1,
-            scores=scores,
-            hand_results=results,
-        )
 
     # -- dealing ----------------------------------------------------------------
 
@@ -1154,7 +1083,12 @@ _annotate_getters(getattr(GameState, "__annotations__", {}))
 
 _CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
 _ONE = 1  # a C int in the compiled build: shifted, a 64-bit mask
-# The slots' own setters: GameState.__setattr__ refuses every change.
+# The slots' own setters: GameState.__setattr__ refuses every change.  The
+# compiled build stores into the extension type's C fields instead (a
+# typed ``state._s = ...`` is a C store there, not a call of __setattr__);
+# the module asks which build it is in at each store (a C constant when
+# compiled).
+_COMPILED = is_compiled(_annotate_getters)
 _set_fields: Callable[[GameState, tuple[Any, ...]], None] = GameState.__dict__[
     "_s"
 ].__set__
@@ -1215,7 +1149,7 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
     links = (links, mover, move)
     if not hand and not any(hands):
         if not stock:
-            return before._end_hand(table, piles, sweeps, last_capturer, links)
+            return _hand_over(fields, table, piles, sweeps, last_capturer, links)
         dealt, used = deal_round(rules, dealer, stock)
         hands = tuple(dealt)
         stock = stock[used:]
@@ -1224,40 +1158,127 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
     mover += 1
     if mover == len(hands):  # a hand for each seat
         mover = 0
-    state = GameState.__new__(GameState)
-    _set_fields(
-        state,
-        (
-            rules,
-            _PLAY,
-            dealer,
-            hand_number,
-            hands,
-            table,
-            stock,
-            piles,
-            sweeps,
-            scores,
-            last_capturer,
-            None,
-            None,
-            hand_results,
-            mover,
-            deals_used,
-            source,
-            hand_decks,
-            links,
-            declarations,
-        ),
+    after = (
+        rules,
+        _PLAY,
+        dealer,
+        hand_number,
+        hands,
+        table,
+        stock,
+        piles,
+        sweeps,
+        scores,
+        last_capturer,
+        None,
+        None,
+        hand_results,
+        mover,
+        deals_used,
+        source,
+        hand_decks,
+        links,
+        declarations,
     )
-    _set_moves(state, None)
+    state = GameState.__new__(GameState)
+    if _COMPILED:
+        state._s = after
+        state._m = None
+    else:
+        _set_fields(state, after)
+        _set_moves(state, None)
     return state
 
 
-def _state(fields: tuple[Any, ...]) -> GameState:
+def _hand_over(
+    fields: tuple[Any, ...],
+    table: int,
+    piles: tuple[int, ...],
+    sweeps: tuple[int, ...],
+    last_capturer: int | None,
+    links: tuple[Any, ...],
+) -> GameState:
+    """The state after the last card of a hand, from the ``fields`` of the
+    state before it: the leftover taken, the hand scored and logged, then
+    the game over or the next hand waiting for its deal."""
+    rules: Ruleset = fields[_RULES]
+    dealer: int = fields[_DEALER]
+    hand_number: int = fields[_HAND_NUMBER]
+    hand_decks: tuple[Deck, ...] = fields[_HAND_DECKS]
+    leftover = table
+    leftover_side = None
+    if last_capturer is not None:
+        leftover_side = last_capturer % 2 if rules.partnerships else last_capturer
+        grown = list(piles)
+        grown[leftover_side] = piles[leftover_side] | table
+        piles = tuple(grown)
+        table = 0
+    declarations = fields[_DECLARATIONS]
+    totals, cappotto_side = hand_totals(
+        rules,
+        piles,
+        sweeps,
+        _declared_points(rules, declarations) if declarations else None,
+    )
+    before = fields[_SCORES]
+    scores = tuple([before[side] + totals[side] for side in range(len(totals))])
+    result = _FinishedHand(
+        rules,
+        hand_number,
+        dealer,
+        hand_decks,
+        links,
+        piles,
+        leftover,
+        leftover_side,
+        sweeps,
+        scores,
+        declarations,
+    )
+    results = fields[_HAND_RESULTS].add(result)
+    winner = _game_winner(rules, cappotto_side, scores)
+    if winner is not None:
+        return _make_state(
+            rules=rules,
+            phase=_OVER,
+            dealer=dealer,
+            hand_number=hand_number,
+            hands=(0,) * rules.players,
+            table=table,
+            stock=(),
+            piles=piles,
+            sweeps=sweeps,
+            scores=scores,
+            last_capturer=last_capturer,
+            first_card=None,
+            winner=winner,
+            hand_results=results,
+            to_move=fields[_TO_MOVE],
+            deals_used=fields[_DEALS_USED],
+            source=fields[_SOURCE],
+            hand_decks=hand_decks,
+            move_links=(),
+            declarations=declarations,
+        )
+    return _start_hand(
+        rules,
+        fields[_SOURCE],
+        fields[_DEALS_USED],
+        (dealer + 1) % rules.players,
+        hand_number + 1,
+        scores,
+        results,
+    )
+
+
+def _state(fields: tuple[Any, ...], moves: tuple[Move, ...] | None = None) -> GameState:
     state = GameState.__new__(GameState)
-    _set_fields(state, fields)
-    _set_moves(state, None)
+    if _COMPILED:
+        state._s = fields
+        state._m = moves
+    else:
+        _set_fields(state, fields)
+        _set_moves(state, moves)
     return state
 
 
@@ -1343,7 +1364,6 @@ def _game_winner(
 
 def _start_hand(
     rules: Ruleset,
-    *,
     source: _DealSource,
     deals_used: int,
     dealer: int,
@@ -1377,9 +1397,7 @@ def _start_hand(
     ]
     if source.seed is None and deals_used >= len(source.decks):
         return _deal_next(waiting)  # no deck to deal: it waits for one
-    state = _state(tuple(waiting))
-    _set_moves(state, _UNDEALT)
-    return state
+    return _state(tuple(waiting), _UNDEALT)
 
 
 def _deal_next(fields: list[Any]) -> GameState:
@@ -1435,6 +1453,10 @@ def _deal_into_play(
     return True
 
 
+_DEFAULT_RULES = Ruleset.scopa()
+"""The rules of a game begun without any: one value, made once."""
+
+
 def new_game(
     rules: Ruleset | None = None,
     *,
@@ -1463,7 +1485,7 @@ def new_game(
     True
     """
     if rules is None:
-        rules = Ruleset.scopa()
+        rules = _DEFAULT_RULES
     if not isinstance(rules, Ruleset):
         raise InvalidStateError(f"rules must be a Ruleset, not {shown(rules)}")
     check_seed(seed, optional=True)
@@ -1487,14 +1509,14 @@ def new_game(
         )
     return _start_hand(
         rules,
-        source=_DealSource(
+        _DealSource(
             seed=seed, decks=tuple(given), start_decks=len(given), dealer=dealer
         ),
-        deals_used=0,
-        dealer=dealer,
-        hand_number=0,
-        scores=(0,) * rules.sides,
-        hand_results=_NO_HANDS,
+        0,
+        dealer,
+        0,
+        (0,) * rules.sides,
+        _NO_HANDS,
     )
 
 
