@@ -14,6 +14,8 @@ from scopa_rules import strategies as sst
 from scopa_rules.adapters._arrays import (
     BOOL,
     INT8,
+    _observation_array_by_fields,
+    _observation_array_by_parts,
     action_mask_array,
     observation_array,
 )
@@ -47,6 +49,9 @@ def test_the_observation_array_is_the_observation(state: sr.GameState) -> None:
             assert array.flags.writeable
             assert array.tolist() == list(point.observe(seat))
             assert observation_array(point, seat) is not array
+            # Both builds' ways, whichever this build uses.
+            for way in (_observation_array_by_fields, _observation_array_by_parts):
+                assert way(point, seat).tolist() == array.tolist()
 
 
 @given(states)

@@ -253,7 +253,9 @@ def _state_parts(
         _,
         _,
     ) = state._dealt()
-    plans = _plans_of(rules)
+    plans = _last_plans
+    if plans[0] is not rules:  # as _plans_of(), its call spared most times
+        plans = _plans_of(rules)
     seat_order, by_counts, heads, tails, sides = plans[1][seat]
     n = plans[2]
     hand = hands[seat]
@@ -598,7 +600,8 @@ def _float32_bytes(parts: _Parts) -> bytearray:
     pieces += (
         bytes(32 * (5 * blocks - used)),
         head[1],
-        _packer(len(counts)).pack(*counts),
+        # A ruleset's plans made its packer (_new_plans).
+        _PACKERS[len(counts)].pack(*counts),
         tail[1],
     )
     return bytearray().join(pieces)
@@ -727,6 +730,9 @@ _Plans = tuple[Ruleset | None, tuple[_SeatPlan, ...], int, bool, bool, int]
 def _new_plans(rules: Ruleset) -> _Plans:
     if len(_PLANS) >= 64:
         _PLANS.clear()
+    # The packer of the counts (hand sizes, stock, sweeps and scores), made
+    # here so that _float32_bytes finds it without a call.
+    _packer(rules.players + 1 + 2 * rules.sides)
     plans = _PLANS[id(rules)] = (
         rules,
         _seat_plans(rules),

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..encoding import NUM_ACTIONS, ActionState, _action_flags
-from ..observation import _state_float32
+from ..observation import _COMPILED, _float32_bytes, _state_float32, _state_parts
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 
@@ -26,12 +26,25 @@ BOOL = np.dtype(np.bool_)
 _ndarray = np.ndarray
 
 
-def observation_array(point: ActionState, seat: int) -> FloatArray:
+def _observation_array_by_fields(point: ActionState, seat: int) -> FloatArray:
     """``point.observe(seat)`` as a float32 array of its own."""
     data = _state_float32(point.state, seat, point.played, point.taken)
     # Made straight on the buffer, as the mask is (see below).
     array: FloatArray = _ndarray(len(data) >> 2, FLOAT32, data)
     return array
+
+
+def _observation_array_by_parts(point: ActionState, seat: int) -> FloatArray:
+    """The same the pure-Python build's way, its two steps called from here:
+    in Python, a call less is a fiftieth of a PettingZoo step."""
+    data = _float32_bytes(_state_parts(point.state, seat, point.played, point.taken))
+    array: FloatArray = _ndarray(len(data) >> 2, FLOAT32, data)
+    return array
+
+
+observation_array = (
+    _observation_array_by_fields if _COMPILED else _observation_array_by_parts
+)
 
 
 def action_mask_array(point: ActionState, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:
