@@ -138,3 +138,42 @@ def test_shared_choices_are_bounded_and_shared(
             if type(described) is captures.Choices:
                 equal = [value for value in shared.values() if value == described]
                 assert all(value is described for value in equal)
+
+
+def test_the_groups_of_choices_are_bounded_and_shared(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The groups inside the captures that take part of a rank are kept once
+    # each (the garbage collector walks every one), in a table a long game
+    # must not grow for ever.
+    cache = empty_pattern_cache(monkeypatch)
+    monkeypatch.setattr(captures, "_BY_TOTAL", {})
+    monkeypatch.setattr(captures, "_SHARED_CHOICES", {})
+    monkeypatch.setattr(captures, "_GROUPS", {})
+    monkeypatch.setattr(captures, "_GROUPS_LIMIT", 30)
+    groups = captures._GROUPS
+    most = 0
+    for position in crowded_positions(60, seed=4):
+        assert table_plays(position, Named(_move_of))
+        assert len(groups) <= 30
+        most = max(most, len(groups))
+    assert most > 15
+    # Under the limit, equal groups are one object wherever they are held.
+    cache = empty_pattern_cache(monkeypatch)
+    monkeypatch.setattr(captures, "_BY_TOTAL", {})
+    monkeypatch.setattr(captures, "_SHARED_CHOICES", {})
+    monkeypatch.setattr(captures, "_GROUPS", {})
+    monkeypatch.setattr(captures, "_GROUPS_LIMIT", 1 << 14)
+    for position in crowded_positions(60, seed=4):
+        assert table_plays(position, Named(_move_of))
+    held: dict[tuple[int, int, object], object] = {}
+    for entry in cache.values():
+        for described in entry:
+            if type(described) is captures.Choices:
+                for group in described:
+                    # The ways of one rank taken in part are one dict a
+                    # count; those of several ranks say which in picks.
+                    columns, column, ways = group
+                    picks = getattr(ways, "picks", id(ways))
+                    assert held.setdefault((columns, column, picks), group) is group
+    assert len(held) > 15

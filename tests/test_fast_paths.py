@@ -198,6 +198,50 @@ def test_a_flushed_fifteen_cache_gives_the_same_answers(
         assert len(captures._BY_TOTAL) <= 3
 
 
+@pytest.mark.parametrize("rules", SUM_RULESETS[:2] + SUM_RULESETS[5:6])
+def test_crowded_ranks_share_the_fifteen_cache_and_keep_their_captures(
+    rules: sr.Ruleset, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Capturing by fifteen alone, a rank's count is capped at one more than
+    # the card can take of it, so tables with two, three or four of it
+    # share a description: each table still gets exactly its own captures,
+    # whichever table filled the cache first.
+    monkeypatch.setattr(captures, "_BY_TOTAL", {})
+    rng = random.Random(5)
+    by_rank = [[c for c in ALL if c.rank is rank] for rank in sr.Rank]
+    for _ in range(400):
+        table: list[sr.Card] = []
+        for cards in rng.sample(by_rank, rng.randint(1, 4)):
+            table += rng.sample(cards, rng.choice((1, 2, 3, 4)))
+        rest = [c for c in ALL if c not in table]
+        for card in rng.sample(rest, 6):
+            found = sr.capture_options(rules, sr.CardSet(table), card)
+            assert list(found) == sorted(found, key=lambda s: s.mask)
+            assert {frozenset(s) for s in found} == set(
+                oracle_captures(rules, table, card)
+            )
+
+
+def test_a_rank_past_what_a_card_can_take_does_not_make_a_new_description(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # An ace makes fifteen with cards worth 14: at most one king (10), two
+    # sevens.  Two, three or four kings are one description; three or four
+    # sevens another; the captures differ table by table all the same.
+    monkeypatch.setattr(captures, "_BY_TOTAL", {})
+    rules = sr.Ruleset.escoba()
+    ace = sr.Card.parse("AD")
+    kings = {"KH KS 4C": 2, "KH KS KC 4C": 3, "KH KS KC KD 4H": 4}
+    for text, count in kings.items():
+        found = sr.capture_options(rules, sr.CardSet(text), ace)
+        assert len(found) == count  # a king and the four, any king
+    assert len(captures._BY_TOTAL) == 1
+    for text in ("7H 7S 7C", "7H 7S 7C 7D"):
+        found = sr.capture_options(rules, sr.CardSet(text), ace)
+        assert len(found) == len(list(itertools.combinations(text.split(), 2)))
+    assert len(captures._BY_TOTAL) == 2
+
+
 def mapped_captures(
     rules: sr.Ruleset, text: str, card: sr.Card
 ) -> tuple[tuple[sr.CardSet, ...], object]:
