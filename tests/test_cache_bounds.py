@@ -116,23 +116,34 @@ def test_the_pattern_cache_holds_at_most_its_limit_in_captures(
     assert most > 200
 
 
+def play_crowded_tables(
+    monkeypatch: pytest.MonkeyPatch, seed: int, watched: str, limit: int
+) -> tuple[dict[int, list[Any]], int]:
+    """Play crowded positions from empty capture caches, the table
+    ``captures.<watched>`` bounded at ``limit``; return the pattern cache
+    and the most the watched table held."""
+    cache = empty_pattern_cache(monkeypatch)
+    for name in ("_BY_TOTAL", "_SHARED_CHOICES", "_GROUPS"):
+        monkeypatch.setattr(captures, name, {})
+    monkeypatch.setattr(captures, f"{watched}_LIMIT", limit)
+    table = getattr(captures, watched)
+    most = 0
+    for position in crowded_positions(60, seed=seed):
+        assert table_plays(position, Named(_move_of))
+        assert len(table) <= limit
+        most = max(most, len(table))
+    return cache, most
+
+
 def test_shared_choices_are_bounded_and_shared(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Every pattern, and the fifteen cache, gets its captures that take part
     # of a rank from one shared table of them, which a long game must not
     # grow for ever.
-    cache = empty_pattern_cache(monkeypatch)
-    monkeypatch.setattr(captures, "_BY_TOTAL", {})
-    monkeypatch.setattr(captures, "_SHARED_CHOICES", {})
-    monkeypatch.setattr(captures, "_SHARED_CHOICES_LIMIT", 20)
-    shared = captures._SHARED_CHOICES
-    most = 0
-    for position in crowded_positions(60, seed=3):
-        assert table_plays(position, Named(_move_of))
-        assert len(shared) <= 20
-        most = max(most, len(shared))
+    cache, most = play_crowded_tables(monkeypatch, 3, "_SHARED_CHOICES", 20)
     assert most > 10
+    shared = captures._SHARED_CHOICES
     for entry in cache.values():
         for described in entry:
             if type(described) is captures.Choices:
@@ -146,26 +157,10 @@ def test_the_groups_of_choices_are_bounded_and_shared(
     # The groups inside the captures that take part of a rank are kept once
     # each (the garbage collector walks every one), in a table a long game
     # must not grow for ever.
-    cache = empty_pattern_cache(monkeypatch)
-    monkeypatch.setattr(captures, "_BY_TOTAL", {})
-    monkeypatch.setattr(captures, "_SHARED_CHOICES", {})
-    monkeypatch.setattr(captures, "_GROUPS", {})
-    monkeypatch.setattr(captures, "_GROUPS_LIMIT", 30)
-    groups = captures._GROUPS
-    most = 0
-    for position in crowded_positions(60, seed=4):
-        assert table_plays(position, Named(_move_of))
-        assert len(groups) <= 30
-        most = max(most, len(groups))
+    _, most = play_crowded_tables(monkeypatch, 4, "_GROUPS", 30)
     assert most > 15
     # Under the limit, equal groups are one object wherever they are held.
-    cache = empty_pattern_cache(monkeypatch)
-    monkeypatch.setattr(captures, "_BY_TOTAL", {})
-    monkeypatch.setattr(captures, "_SHARED_CHOICES", {})
-    monkeypatch.setattr(captures, "_GROUPS", {})
-    monkeypatch.setattr(captures, "_GROUPS_LIMIT", 1 << 14)
-    for position in crowded_positions(60, seed=4):
-        assert table_plays(position, Named(_move_of))
+    cache, _ = play_crowded_tables(monkeypatch, 4, "_GROUPS", 1 << 14)
     held: dict[tuple[int, int, object], object] = {}
     for entry in cache.values():
         for described in entry:
