@@ -240,8 +240,8 @@ def _choices(groups: list[tuple[int, tuple[tuple[int, int], ...]]]) -> Choices |
     """``groups`` with some cards of a rank taken, as a Pick when that is
     their one group's one partial rank."""
     if len(groups) == 1 and len(groups[0][1]) == 1:
-        return Pick(_group(*groups[0]))
-    return Choices([_group(columns, picks) for columns, picks in groups])
+        return Pick(_group(groups[0]))
+    return Choices([_group(group) for group in groups])
 
 
 # The ways of a group that takes no card of a rank in part: one, taking
@@ -261,14 +261,14 @@ _GROUPS_LIMIT = 1 << 14
 
 
 def _group(
-    columns: int, picks: tuple[tuple[int, int], ...]
+    key: tuple[int, tuple[tuple[int, int], ...]],
 ) -> tuple[int, int, dict[int, tuple[int, ...]]]:
     """A group ``(columns, picks)`` of captures as a :class:`Choices` holds
     it: ``(columns, column, ways)``."""
-    key = (columns, picks)
     group = _GROUPS.get(key)
     if group is not None:
         return group
+    columns, picks = key
     if not picks:
         group = (columns, 0, _NONE_IN_PART)
     elif len(picks) == 1:
@@ -442,22 +442,19 @@ _WORTH_AT_MOST = tuple(
 # two fives or four (taking all of them, the whole rank, is a different
 # capture from taking some, so one more is kept).  _CLAMPS[capture
 # values][total] = (to two, to three): the lowest bit of the fields of the
-# ranks whose counts are capped at two (worth more than half the total) and
-# at three (worth more than a third); describe_into caps them on the packed
-# pattern with a few shifts (a field of 3 or 4 loses 1 or 2, a 4 loses 1).
+# ranks whose counts are capped at two (the card can take one: worth more
+# than half the total) and at three (it can take two); describe_into caps
+# them on the packed pattern with a few shifts (capped at two, a 3 loses 1
+# and a 4 loses 2; capped at three, a 4 loses 1).
 _CLAMPS = tuple(
     tuple(
-        (
+        tuple(
             sum(
                 1 << 3 * r
                 for r in range(10)
-                if total // _CAPTURE_VALUE_TABLES[kind][r] == 1
-            ),
-            sum(
-                1 << 3 * r
-                for r in range(10)
-                if total // _CAPTURE_VALUE_TABLES[kind][r] == 2
-            ),
+                if total // _CAPTURE_VALUE_TABLES[kind][r] == takes
+            )
+            for takes in (1, 2)
         )
         for total in range(16)
     )
