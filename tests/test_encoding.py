@@ -9,6 +9,7 @@ seat the same observation.
 
 from __future__ import annotations
 
+import math
 import random
 import struct
 
@@ -309,6 +310,24 @@ def test_a_score_above_255_is_observed_whole() -> None:
     args = (state, 0, None, sr.CardSet())
     assert _state_float32_by_fields(*args) == whole == _state_float32_by_parts(*args)
     assert _state_float_list_by_fields(*args) == list(expected)
+
+
+def test_a_list_observation_is_its_callers_own() -> None:
+    # The compiled writer starts each list from a ruleset's zeros: a caller
+    # that writes into its list changes neither the zeros nor the next list,
+    # and every zero is +0.0.
+    state = sr.new_game(seed=4)
+    args = (state, 0, None, sr.CardSet())
+    first = _state_float_list_by_fields(*args)
+    expected = list(first)
+    first[:] = [-1.0] * len(first)
+    again = _state_float_list_by_fields(*args)
+    assert again == expected
+    assert again is not first
+    assert all(math.copysign(1.0, entry) == 1.0 for entry in again)
+    assert tuple(_state_float_list_by_fields(state, 1, None, sr.CardSet())) == (
+        sr.observe(state.view(1))
+    )
 
 
 def test_a_ruleset_with_declarations_is_observed_by_its_parts() -> None:

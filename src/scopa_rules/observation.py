@@ -479,9 +479,7 @@ def _state_entries(
     kept = _kept_first_card(state.turns_this_hand) if plans[3] else None
     tail = _tail(tails, phase, kept)
     # A float32 entry takes four bytes, a list entry one place.
-    out: bytearray | list[float] = (
-        bytearray(plans[5]) if float32 else [0.0] * (plans[5] >> 2)
-    )
+    out: bytearray | list[float] = bytearray(plans[5]) if float32 else list(plans[6])
     at = _put_cards(out, 0, hand, float32)
     at = _put_cards(out, at, table, float32)
     for side in sides:
@@ -722,9 +720,11 @@ _SeatPlan = tuple[
     tuple[int, ...],
 ]
 # A ruleset's plans: the ruleset, each seat's plan, the rules an observation
-# asks about (players, first-card choice, declarations), and the size of an
-# observation in float32 bytes.
-_Plans = tuple[Ruleset | None, tuple[_SeatPlan, ...], int, bool, bool, int]
+# asks about (players, first-card choice, declarations), the size of an
+# observation in float32 bytes, and its zeros (see _zeros).
+_Plans = tuple[
+    Ruleset | None, tuple[_SeatPlan, ...], int, bool, bool, int, tuple[float, ...]
+]
 
 
 def _new_plans(rules: Ruleset) -> _Plans:
@@ -740,13 +740,25 @@ def _new_plans(rules: Ruleset) -> _Plans:
         rules.first_card_choice,
         rules.declarations,
         4 * observation_size(rules),
+        _zeros(observation_size(rules)),
     )
     return plans
 
 
+def _zeros(size: int) -> tuple[float, ...]:
+    """``size`` zeros, each a float object of its own, for the compiled
+    build's lists to start from."""
+    # A list of one shared 0.0 adds to that one object's reference count
+    # some 350 times when it is made, and takes them off when it is freed,
+    # each change waiting for the one before: about half of a compiled list
+    # observation's cost.  The counts of separate objects change
+    # independently.  (float(i) - i is a new +0.0 every time.)
+    return tuple([float(i) - i for i in range(size)])
+
+
 _PLANS: dict[int, _Plans] = {}
 # The plans used last: most callers observe under one ruleset.
-_last_plans: _Plans = (None, (), 0, False, False, 0)
+_last_plans: _Plans = (None, (), 0, False, False, 0, ())
 _bit_count = int.bit_count
 
 
