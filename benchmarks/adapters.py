@@ -50,23 +50,24 @@ Run it with ``SCOPA_RULES_PURE=1`` to measure the Python sources (the
 compiled build makes the library's own moves cheaper, and so every ratio
 larger).
 
-Figures after the sixth pass, twelve runs of ``--games 40`` on each build
-in turn, a quiet two-core machine (load average 0.4 to 1.2): each adapter's
-own share (less its floor and the library), median in µs a move and in
-units of that run's library move, the lowest and highest ratio in
-brackets::
+Figures after the ninth pass, eight runs of ``--games 60 --rounds 15`` on
+each build in turn, a two-core Intel Xeon virtual machine (load average 0.8
+to 1.0): each adapter's own share (less its floor and the library), median
+in µs a move and in units of that run's library move, the lowest and
+highest ratio in brackets::
 
-    adapter     pure                    compiled
-    library     3.55 µs                 1.67 µs
-    pettingzoo  7.86 2.20x (2.14-2.24)  2.32 1.38x (1.27-1.45)
-    gymnasium   5.94 1.66x (1.63-1.78)  2.09 1.23x (1.14-1.51)
-    openspiel   6.71 1.90x (1.82-1.95)  2.10 1.26x (1.12-1.33)
-    os sampled  6.45 1.81x (1.76-1.85)  1.79 1.06x (0.97-1.11)
+    adapter     pure                     compiled
+    library     5.61 µs                  2.13 µs
+    pettingzoo  11.79 2.09x (1.95-2.33)  4.15 1.92x (1.51-2.04)
+    gymnasium   9.87 1.71x (1.58-2.12)   3.69 1.69x (1.40-2.65)
+    openspiel   10.72 1.93x (1.72-2.13)  3.50 1.64x (1.13-2.18)
+    os sampled  9.59 1.73x (1.50-1.95)   2.79 1.31x (0.92-1.46)
 
-Compiled, every adapter is well under 2x; pure, all but PettingZoo, whose
-observation in Python is most of its share.  The ways of each run, the
-earlier passes and what was tried are in docs/adapters.rst, "What it
-costs".
+Compiled, every adapter is under 2x in the median; pure, all but
+PettingZoo, whose observation in Python is most of its share (1.99x on
+an AMD EPYC machine, where every compiled share was under 1.6x).  The
+ways of each run, the earlier passes and what was tried are in
+docs/adapters.rst, "What it costs".
 
 Run:  python benchmarks/adapters.py [--games 20] [--preset scopa] [--rounds 7]
       [--ways actions,observed,...]
