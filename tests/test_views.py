@@ -177,6 +177,37 @@ def test_a_view_shows_what_the_seat_knows(
             check_view(state, seat)
 
 
+@attrs.frozen(kw_only=True)
+class _CountedView(sr.PlayerView):
+    """A subclass with a field of its own: PlayerView.of builds it through
+    its constructor, where a PlayerView is built through its slots."""
+
+    note: str = "subclass"
+
+
+@given(presets, deal_seeds, move_seeds, st.lists(fractions, min_size=1, max_size=3))
+def test_a_view_is_built_as_its_constructor_builds_it(
+    rules: sr.Ruleset, seed: int, move_seed: int, points: list[float]
+) -> None:
+    states = play_game(rules, seed, move_seed)
+    for state in [states[0], states[-1], *(pick(states, p) for p in points)]:
+        for seat in range(rules.players):
+            view = state.view(seat)
+            built = _CountedView.of(state, seat)
+            assert type(view) is sr.PlayerView
+            assert type(built) is _CountedView
+            assert built.note == "subclass"
+            for field in attrs.fields(sr.PlayerView):
+                mine = getattr(view, field.name)
+                theirs = getattr(built, field.name)
+                if field.name == "_events_of":
+                    assert mine() == theirs()
+                else:
+                    assert mine == theirs, field.name
+            assert view == attrs.evolve(view)
+            assert hash(view) == hash(attrs.evolve(view))
+
+
 def test_views_of_the_first_state_of_a_scopa_game() -> None:
     state = sr.new_game(sr.Ruleset.scopa(players=4), seed=12)
     view = state.view(2)

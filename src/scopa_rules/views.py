@@ -229,32 +229,43 @@ class PlayerView(Frozen):
         # bot gets a view at every move, so the turns are filtered only
         # under rules that have one.
         deciding = rules.first_card_choice
-        return cls(
-            seat=seat,
-            rules=rules,
-            phase=phase,
-            dealer=dealer,
-            hand_number=fields[_HAND_NUMBER],
-            current_player=to_move,
-            hand=_from_mask(hands[seat]),
-            table=_from_mask(fields[_TABLE]),
-            hand_sizes=tuple(map(int.bit_count, hands)),
-            stock_size=len(fields[_STOCK]),
-            piles=tuple(map(_from_mask, fields[_PILES])),
-            sweeps=fields[_SWEEPS],
-            scores=fields[_SCORES],
-            last_capturer=fields[_LAST_CAPTURER],
-            winner=fields[_WINNER],
-            first_card=own_first,
-            first_card_kept=_kept_first_card(turns) if deciding else None,
-            turns=_public_turns(turns, seat) if deciding else turns,
-            hand_results=_hand_log(state).fold(
+        # The fields' values in the class's order (_SETTERS).
+        values = (
+            seat,
+            rules,
+            phase,
+            dealer,
+            fields[_HAND_NUMBER],
+            to_move,
+            _from_mask(hands[seat]),
+            _from_mask(fields[_TABLE]),
+            tuple(map(int.bit_count, hands)),
+            len(fields[_STOCK]),
+            tuple(map(_from_mask, fields[_PILES])),
+            fields[_SWEEPS],
+            fields[_SCORES],
+            fields[_LAST_CAPTURER],
+            fields[_WINNER],
+            own_first,
+            _kept_first_card(turns) if deciding else None,
+            _public_turns(turns, seat) if deciding else turns,
+            _hand_log(state).fold(
                 ("public", seat), (), functools.partial(_add_public, seat=seat)
             ),
-            events_of=functools.partial(_seen_events, state, seat),
-            moves=state.legal_moves() if to_move == seat else (),
-            declarations=state.declarations,
+            state.declarations,
+            functools.partial(_seen_events, state, seat),
+            state.legal_moves() if to_move == seat else (),
         )
+        if cls is not PlayerView:
+            # A subclass may have fields and checks of its own.
+            return cls(**dict(zip(_ARGUMENTS, values, strict=True)))
+        # Set through the slots' own setters: the constructor sets a frozen
+        # class's fields by name through object.__setattr__, which costs
+        # twice as much, and a bot makes a view at every move it makes.
+        view: PlayerView = _new_view(PlayerView)
+        for setter, value in zip(_SETTERS, values, strict=True):
+            setter(view, value)
+        return view
 
     @property
     def declared(self) -> tuple[CardSet, ...]:
@@ -594,6 +605,15 @@ class PlayerView(Frozen):
 
     def __deepcopy__(self, memo: object) -> PlayerView:
         return self
+
+
+_new_view = object.__new__
+_SETTERS: tuple[Callable[[PlayerView, Any], None], ...] = tuple(
+    PlayerView.__dict__[field.name].__set__ for field in attrs.fields(PlayerView)
+)
+_ARGUMENTS: tuple[str, ...] = tuple(
+    field.alias or field.name for field in attrs.fields(PlayerView)
+)
 
 
 def _told(events: tuple[Event, ...]) -> tuple[Event, ...]:
