@@ -295,10 +295,12 @@ def test_the_fast_observation_is_the_views(
 
 def test_a_score_above_255_is_observed_whole() -> None:
     # Scores below 256 are written from a table of float32 bytes, larger
-    # ones packed: both ways give the view's observation.
+    # ones packed: both ways give the view's observation.  A target of 1001
+    # is a float32 with three bytes that are not zero, in the rules' block
+    # (written a byte at a time).
     rest = sr.ALL_CARDS - sr.CardSet("5H AD 5S 5D")
     state = sr.GameState.from_position(
-        sr.Ruleset.scopa(target_score=400),
+        sr.Ruleset.scopa(target_score=1001),
         hands=["5H", "AD"],
         table="5S 5D",
         piles=["", rest],

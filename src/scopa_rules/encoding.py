@@ -351,12 +351,14 @@ def _point(
 def _action_flags(actions: tuple[int, ...]) -> bytearray:
     """:data:`NUM_ACTIONS` bytes, 1 for each of ``actions``, the legal ones:
     the action mask the adapters hand out as an array."""
-    flags = bytearray(NUM_ACTIONS)
+    flags = _NO_FLAGS.copy()
     for action in actions:
         flags[action] = 1
     return flags
 
 
+# Copied, not made: bytearray(n) parses its arguments as a call does.
+_NO_FLAGS = bytearray(NUM_ACTIONS)
 # The class as a name typed ``type`` in the compiled build (encoding.pxd):
 # Cython then makes ``_ACTION_STATE.__new__(_ACTION_STATE)`` a direct call of
 # the type's allocator, not a Python call of object.__new__.

@@ -77,11 +77,12 @@ cdef Py_ssize_t _put_cards(object out, Py_ssize_t at, unsigned long long mask, b
 
 @cython.locals(
     data=bytearray,
-    packed=bytes,
+    stores=bytes,
     floats=list,
     values=tuple,
     start=cython.Py_ssize_t,
     i=cython.Py_ssize_t,
+    place=cython.Py_ssize_t,
 )
 cdef Py_ssize_t _put_entries(object out, Py_ssize_t at, tuple entries, bint float32) except -1
 

@@ -479,7 +479,7 @@ def _state_entries(
     kept = _kept_first_card(state.turns_this_hand) if plans[3] else None
     tail = _tail(tails, phase, kept)
     # A float32 entry takes four bytes, a list entry one place.
-    out: bytearray | list[float] = bytearray(plans[5]) if float32 else list(plans[6])
+    out: bytearray | list[float] = plans[7].copy() if float32 else list(plans[6])
     at = _put_cards(out, 0, hand, float32)
     at = _put_cards(out, at, table, float32)
     for side in sides:
@@ -527,13 +527,15 @@ def _put_entries(
     """Copy a run of entries worked out once to entry ``at`` of ``out``; the
     next entry's place."""
     if float32:
-        # Compiled, a loop of C stores costs less than a slice's call.
+        # Compiled, a loop of C stores costs less than a slice's call, and
+        # only the bytes that are not zero need one (see _entries).
         data: bytearray = out  # type: ignore[assignment]
-        packed = entries[1]
+        stores = entries[2]
         start = 4 * at
-        for i in range(len(packed)):
-            data[start + i] = packed[i]
-        return at + (len(packed) >> 2)
+        for i in range(0, len(stores), 2):
+            place = stores[i]
+            data[start + place] = stores[i + 1]
+        return at + (len(entries[1]) >> 2)
     floats: list[float] = out  # type: ignore[assignment]
     values = entries[0]
     for i in range(len(values)):
@@ -694,13 +696,24 @@ _PHASE_HOT = {
 _KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
 
 # A run of entries that only takes a few values, worked out once for each: as
-# floats and as float32 bytes.
-_Entries = tuple[tuple[float, ...], bytes]
+# floats, as float32 bytes, and as the places and values of those bytes that
+# are not zero, in turn (a zeroed buffer needs no other store: a one-hot row
+# of seven is 28 bytes and two stores).
+_Entries = tuple[tuple[float, ...], bytes, bytes]
 _Parts = tuple[int, int, _Entries, tuple[int, ...], _Entries]
 
 
 def _entries(floats: tuple[float, ...]) -> _Entries:
-    return floats, _packer(len(floats)).pack(*floats)
+    packed = _packer(len(floats)).pack(*floats)
+    # A run is a few one-hot rows or the rules' block: its places fit in a
+    # byte (bytes() refuses one that does not).
+    stores = bytes(
+        number
+        for place, value in enumerate(packed)
+        if value
+        for number in (place, value)
+    )
+    return floats, packed, stores
 
 
 # What an observation under one ruleset from one seat always has: the seats
@@ -721,9 +734,17 @@ _SeatPlan = tuple[
 ]
 # A ruleset's plans: the ruleset, each seat's plan, the rules an observation
 # asks about (players, first-card choice, declarations), the size of an
-# observation in float32 bytes, and its zeros (see _zeros).
+# observation in float32 bytes, and its zeros as floats (see _zeros) and as
+# float32 bytes.
 _Plans = tuple[
-    Ruleset | None, tuple[_SeatPlan, ...], int, bool, bool, int, tuple[float, ...]
+    Ruleset | None,
+    tuple[_SeatPlan, ...],
+    int,
+    bool,
+    bool,
+    int,
+    tuple[float, ...],
+    bytearray,
 ]
 
 
@@ -741,6 +762,9 @@ def _new_plans(rules: Ruleset) -> _Plans:
         rules.declarations,
         4 * observation_size(rules),
         _zeros(observation_size(rules)),
+        # Copied, not made: bytearray(n) parses its arguments as a call
+        # does, several times the copy's cost.
+        bytearray(4 * observation_size(rules)),
     )
     return plans
 
@@ -758,7 +782,7 @@ def _zeros(size: int) -> tuple[float, ...]:
 
 _PLANS: dict[int, _Plans] = {}
 # The plans used last: most callers observe under one ruleset.
-_last_plans: _Plans = (None, (), 0, False, False, 0, ())
+_last_plans: _Plans = (None, (), 0, False, False, 0, (), bytearray())
 _bit_count = int.bit_count
 
 
