@@ -51,17 +51,17 @@ compiled build makes the library's own moves cheaper, and so every ratio
 larger).
 
 Figures after the ninth pass, eight runs of ``--games 60 --rounds 15`` on
-each build in turn, a two-core Intel Xeon virtual machine (load average 0.8
-to 1.0): each adapter's own share (less its floor and the library), median
-in µs a move and in units of that run's library move, the lowest and
-highest ratio in brackets::
+each build in turn, a two-core Intel Xeon virtual machine (load average
+0.85 to 1.0): each adapter's own share (less its floor and the library),
+median in µs a move and in units of that run's library move, the lowest
+and highest ratio in brackets::
 
     adapter     pure                     compiled
-    library     5.61 µs                  2.13 µs
-    pettingzoo  11.79 2.09x (1.95-2.33)  4.15 1.92x (1.51-2.04)
-    gymnasium   9.87 1.71x (1.58-2.12)   3.69 1.69x (1.40-2.65)
-    openspiel   10.72 1.93x (1.72-2.13)  3.50 1.64x (1.13-2.18)
-    os sampled  9.59 1.73x (1.50-1.95)   2.79 1.31x (0.92-1.46)
+    library     5.12 µs                  1.98 µs
+    pettingzoo  11.13 2.23x (1.80-2.29)  3.83 1.96x (1.83-2.00)
+    gymnasium   9.55 1.85x (1.59-2.01)   3.73 1.86x (1.64-2.79)
+    openspiel   10.05 1.96x (1.76-2.06)  3.17 1.60x (1.55-1.69)
+    os sampled  9.22 1.81x (1.44-1.91)   2.60 1.33x (1.25-1.40)
 
 Compiled, every adapter is under 2x in the median; pure, all but
 PettingZoo, whose observation in Python is most of its share (1.99x on
