@@ -6,6 +6,8 @@ import copy
 import pickle
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import scopa_rules as sr
 from scopa_rules import Card, CardSet, Deck
@@ -162,6 +164,22 @@ def test_cardset_iterates_coins_first_then_ace_to_king() -> None:
     cards = CardSet("KC AH 7D QS AD 2C")
     assert [str(c) for c in cards] == ["AD", "7D", "AH", "QS", "2C", "KC"]
     assert str(cards) == "AD 7D AH QS 2C KC"
+
+
+@given(st.integers(min_value=0, max_value=2**40 - 1))
+def test_cardset_iterates_the_cards_of_its_mask_by_index(mask: int) -> None:
+    # Each byte of the mask is read from a table: every bit of every byte
+    # gives its card, in index order.
+    cards = list(CardSet.from_mask(mask))
+    assert [card.index for card in cards] == [i for i in range(40) if mask >> i & 1]
+    assert all(card is Card.from_index(card.index) for card in cards)
+
+
+def test_cardset_iterates_every_byte_of_the_deck() -> None:
+    assert [card.index for card in sr.ALL_CARDS] == list(range(40))
+    assert list(CardSet()) == []
+    for index in range(40):
+        assert list(CardSet.from_mask(1 << index)) == [Card.from_index(index)]
 
 
 def test_cardset_repr_round_trips() -> None:
