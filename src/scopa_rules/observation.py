@@ -479,7 +479,7 @@ def _state_entries(
     kept = _kept_first_card(state.turns_this_hand) if plans[3] else None
     tail = _tail(tails, phase, kept)
     # A float32 entry takes four bytes, a list entry one place.
-    out: bytearray | list[float] = plans[7].copy() if float32 else list(plans[6])
+    out: bytearray | list[float] = plans[6].copy() if float32 else list(plans[5])
     at = _put_cards(out, 0, hand, float32)
     at = _put_cards(out, at, table, float32)
     for side in sides:
@@ -733,16 +733,14 @@ _SeatPlan = tuple[
     tuple[int, ...],
 ]
 # A ruleset's plans: the ruleset, each seat's plan, the rules an observation
-# asks about (players, first-card choice, declarations), the size of an
-# observation in float32 bytes, and its zeros as floats (see _zeros) and as
-# float32 bytes.
+# asks about (players, first-card choice, declarations), and an
+# observation's zeros as floats (see _zeros) and as float32 bytes.
 _Plans = tuple[
     Ruleset | None,
     tuple[_SeatPlan, ...],
     int,
     bool,
     bool,
-    int,
     tuple[float, ...],
     bytearray,
 ]
@@ -754,17 +752,17 @@ def _new_plans(rules: Ruleset) -> _Plans:
     # The packer of the counts (hand sizes, stock, sweeps and scores), made
     # here so that _float32_bytes finds it without a call.
     _packer(rules.players + 1 + 2 * rules.sides)
+    size = observation_size(rules)
     plans = _PLANS[id(rules)] = (
         rules,
         _seat_plans(rules),
         rules.players,
         rules.first_card_choice,
         rules.declarations,
-        4 * observation_size(rules),
-        _zeros(observation_size(rules)),
+        _zeros(size),
         # Copied, not made: bytearray(n) parses its arguments as a call
         # does, several times the copy's cost.
-        bytearray(4 * observation_size(rules)),
+        bytearray(4 * size),
     )
     return plans
 
@@ -782,7 +780,7 @@ def _zeros(size: int) -> tuple[float, ...]:
 
 _PLANS: dict[int, _Plans] = {}
 # The plans used last: most callers observe under one ruleset.
-_last_plans: _Plans = (None, (), 0, False, False, 0, (), bytearray())
+_last_plans: _Plans = (None, (), 0, False, False, (), bytearray())
 _bit_count = int.bit_count
 
 
