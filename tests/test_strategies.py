@@ -225,7 +225,7 @@ def test_rulesets_draw_every_option() -> None:
 def test_rulesets_are_valid(rules: sr.Ruleset) -> None:
     assert isinstance(rules, sr.Ruleset)
     assert sr.Ruleset.from_dict(rules.to_dict()) == rules
-    assert 2 <= rules.players <= 8
+    assert 2 <= rules.players <= sr.MAX_PLAYERS
     assert (40 - rules.table_size) % (rules.players * rules.hand_size) == 0
 
 
@@ -267,7 +267,10 @@ def option_values() -> list[tuple[str, object, dict[str, Any]]]:
             continue
         for each in values:
             cases.append((name, each, {name: each}))
-    cases += [(name, n, {name: n}) for name, n in [("players", 3), ("players", 8)]]
+    cases += [
+        (name, n, {name: n})
+        for name, n in [("players", 3), ("players", 8), ("players", 40)]
+    ]
     cases += [
         ("redeal_kings", kings, {"redeal_kings": kings}) for kings in (None, 1, 4)
     ]
@@ -282,6 +285,7 @@ def option_values() -> list[tuple[str, object, dict[str, Any]]]:
             "initial_fifteen_sweeps": True,
         },
         ("players", 8): {"players": 8, "table_size": 16},
+        ("players", 40): {"players": 40, "hand_size": 1, "table_size": 0},
     }
     return [
         (name, value, needs.get((name, value), smallest))

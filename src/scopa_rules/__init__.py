@@ -68,6 +68,7 @@ from .perft import perft
 from .playouts import Playout, random_playout, random_playouts
 from .records import MAX_TARGET_SCORE, MAX_TURNS, GameRecord
 from .rules import (
+    MAX_PLAYERS,
     CaptureCompulsion,
     CaptureMode,
     CaptureRule,
@@ -100,6 +101,7 @@ __all__ = [
     "ACTION_ENCODING_VERSION",
     "ALL_CARDS",
     "KEEP_FIRST_CARD_ACTION",
+    "MAX_PLAYERS",
     "MAX_TARGET_SCORE",
     "MAX_TURNS",
     "NUM_ACTIONS",

@@ -167,9 +167,9 @@ cdef void _play_out(
     table=cython.ulonglong,
     seat=cython.int,
     last=cython.int,
-    hands=cython.ulonglong[8],
-    piles=cython.ulonglong[8],
-    sweeps=cython.int[8],
+    hands=cython.ulonglong[40],
+    piles=cython.ulonglong[40],
+    sweeps=cython.int[40],
     stock=cython.int[40],
     left=cython.int,
     k=cython.int,
@@ -192,7 +192,7 @@ cdef void _play_hand(
     dealt_first=cython.int,
     after=cython.int,
     order=cython.int[40],
-    hands=cython.ulonglong[8],
+    hands=cython.ulonglong[40],
     table=cython.ulonglong,
     last=cython.int,
     k=cython.int,
@@ -222,8 +222,8 @@ cdef bint _redealt(object rules, unsigned long long table) except -1
     order=cython.int[40],
     k=cython.int,
     table=cython.ulonglong,
-    piles=cython.ulonglong[8],
-    sweeps=cython.int[8],
+    piles=cython.ulonglong[40],
+    sweeps=cython.int[40],
 )
 cdef tuple _deal_first_card(object rules, int dealer, Random rng)
 
@@ -237,8 +237,8 @@ cdef void _shuffle(Random rng, int* order) noexcept
 @cython.locals(
     sides=cython.int,
     finished=cython.int,
-    piles=cython.ulonglong[8],
-    sweeps=cython.int[8],
+    piles=cython.ulonglong[40],
+    sweeps=cython.int[40],
     k=cython.int,
     side=cython.int,
     totals=list,

@@ -588,8 +588,8 @@ def _deal_first_card(rules: Ruleset, dealer: int, rng: Random) -> Deal:
         )
         if not _redealt(rules, table):
             break
-    piles = [0] * 8
-    sweeps = [0] * 8
+    piles = [0] * 40
+    sweeps = [0] * 40
     table, last = _sweep_the_deal(rules, dealer, table, piles, sweeps)
     made = list(declare_round(rules, list(dealt))) if rules.declarations else []
     return (
@@ -654,7 +654,7 @@ def _play_fresh_hand(
         piles[k] = 0
         sweeps[k] = 0
     table, last = _sweep_the_deal(rules, dealer, table, piles, sweeps)
-    hands = [0] * 8
+    hands = [0] * 40
     # The stock is the shuffled deck itself, the table's cards skipped.
     _play_out(
         rules, hands, table, piles, sweeps, order, 40 - (after - dealt_first),
@@ -676,11 +676,11 @@ def _play_hand(
     seats, table, side_piles, side_sweeps, deck, seat, last, made = hand_in_play
     # Fixed arrays of masks and counts: C arrays in the compiled build, so
     # that a ply makes no Python object.
-    hands = [0] * 8
+    hands = [0] * 40
     for k in range(rules.players):
         hands[k] = seats[k]
-    piles = [0] * 8
-    sweeps = [0] * 8
+    piles = [0] * 40
+    sweeps = [0] * 40
     for k in range(len(side_piles)):
         piles[k] = side_piles[k]
         sweeps[k] = side_sweeps[k]
@@ -831,8 +831,8 @@ def play(
     totals = list(scores)
     sides = rules.sides
     finished = 0
-    piles = [0] * 8
-    sweeps = [0] * 8
+    piles = [0] * 40
+    sweeps = [0] * 40
     while True:
         if hand_in_play is None and not rules.first_card_choice:
             made: list[Any] = []

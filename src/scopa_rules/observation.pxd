@@ -93,7 +93,7 @@ cdef int _cards_in(unsigned long long mask) noexcept
 
 cpdef Py_ssize_t _set_count_float32(bytearray out, Py_ssize_t at, Py_ssize_t count)
 
-cpdef int _head(int n, object to_move, int dealer, object last_capturer)
+cpdef tuple _heads(tuple rows, int n, object to_move, int dealer, object last_capturer)
 
 cpdef tuple _tail(tuple tails, object phase, object kept)
 

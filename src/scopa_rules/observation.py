@@ -256,7 +256,7 @@ def _state_parts(
     plans = _last_plans
     if plans[0] is not rules:  # as _plans_of(), its call spared most times
         plans = _plans_of(rules)
-    seat_order, by_counts, heads, tails, sides = plans[1][seat]
+    seat_order, by_counts, rows, tails, sides = plans[1][seat]
     n = plans[2]
     hand = hands[seat]
     seen = hand | table
@@ -281,16 +281,15 @@ def _state_parts(
     for side in reversed(sides):
         cards = cards << 40 | piles[side]
     if phase is _PLAY or phase is _FIRST_CARD_PHASE:
-        head = to_move * (n + 1) + dealer
+        mover = rows[to_move]
         by_kept = tails[0] if phase is _PLAY else tails[1][phase._value_]
     else:
-        head = n * (n + 1) + dealer
+        mover = rows[n]
         by_kept = tails[1][phase._value_]
-    head = head * (n + 1) + (n if last_capturer is None else last_capturer)
     return (
         (cards << 40 | table) << 40 | hand,
         blocks,
-        heads[head],
+        (mover, rows[dealer], rows[n if last_capturer is None else last_capturer]),
         by_counts((*map(_bit_count, hands), len(stock), *sweeps, *scores)),
         by_kept[_kept_first_card(state.turns_this_hand) if plans[3] else None],
     )
@@ -333,7 +332,7 @@ def _parts(
     here for views, and again for states where every step of a framework
     comes: in :func:`_state_parts` (Python) and :func:`_state_entries`
     (compiled), which tests hold to this one."""
-    seat_order, by_counts, heads, tails, sides = plans[1][seat]
+    seat_order, by_counts, rows, tails, sides = plans[1][seat]
     n = len(seat_order)
     seen = hand | table | first
     for pile in piles:
@@ -354,17 +353,26 @@ def _parts(
     return (
         (cards << 40 | table) << 40 | hand,
         blocks,
-        heads[_head(n, to_move, dealer, last_capturer)],
+        _heads(rows, n, to_move, dealer, last_capturer),
         by_counts((*hand_sizes, stock, *sweeps, *scores)),
         _tail(tails, phase, kept),
     )
 
 
-def _head(n: int, to_move: int | None, dealer: int, last_capturer: int | None) -> int:
-    """The index in a seat plan's ``heads`` of the one-hot rows of the seat
-    to move, the dealer and the last capturer (n: none)."""
-    head = (n if to_move is None else to_move) * (n + 1) + dealer
-    return head * (n + 1) + (n if last_capturer is None else last_capturer)
+def _heads(
+    rows: tuple[_Entries, ...],
+    n: int,
+    to_move: int | None,
+    dealer: int,
+    last_capturer: int | None,
+) -> _Heads:
+    """The one-hot rows of the seat to move, the dealer and the last
+    capturer, from a seat plan's ``rows`` (by seat; n: none)."""
+    return (
+        rows[n if to_move is None else to_move],
+        rows[dealer],
+        rows[n if last_capturer is None else last_capturer],
+    )
 
 
 def _tail(
@@ -467,7 +475,7 @@ def _state_entries(
         if float32:
             return _state_float32_by_parts(state, seat, played, taken)
         return _state_float_list_by_parts(state, seat, played, taken)
-    seat_order, _, heads, tails, sides = plans[1][seat]
+    seat_order, _, rows, tails, sides = plans[1][seat]
     n = plans[2]
     first_mask = first.mask if first is not None and seat == (dealer + 1) % n else 0
     hand = hands[seat]
@@ -475,7 +483,7 @@ def _state_entries(
     for pile in piles:
         seen |= pile
     playing = phase is _PLAY or phase is _FIRST_CARD_PHASE
-    head = heads[_head(n, to_move if playing else None, dealer, last_capturer)]
+    head = _heads(rows, n, to_move if playing else None, dealer, last_capturer)
     kept = _kept_first_card(state.turns_this_hand) if plans[3] else None
     tail = _tail(tails, phase, kept)
     # A float32 entry takes four bytes, a list entry one place.
@@ -488,7 +496,9 @@ def _state_entries(
     at = _put_cards(out, at, first_mask, float32)
     at = _put_cards(out, at, 0 if played is None else played.mask, float32)
     at = _put_cards(out, at, taken.mask, float32)
-    at = _put_entries(out, at, head, float32)
+    at = _put_entries(out, at, head[0], float32)
+    at = _put_entries(out, at, head[1], float32)
+    at = _put_entries(out, at, head[2], float32)
     for other in seat_order:
         at = _put_count(out, at, _cards_in(hands[other]), float32)
     at = _put_count(out, at, len(stock), float32)
@@ -580,7 +590,9 @@ def _float_list(parts: _Parts) -> list[float]:
     """The observation's entries in a fresh list, from its parts."""
     cards, blocks, head, counts, tail = parts
     out = _card_floats(cards, blocks)
-    out += head[0]
+    out += head[0][0]
+    out += head[1][0]
+    out += head[2][0]
     out += map(float, counts)
     out += tail[0]
     return out
@@ -599,7 +611,9 @@ def _float32_bytes(parts: _Parts) -> bytearray:
     pieces = [entries[byte] for byte in cards.to_bytes(used, "little")]
     pieces += (
         bytes(32 * (5 * blocks - used)),
-        head[1],
+        head[0][1],
+        head[1][1],
+        head[2][1],
         # A ruleset's plans made its packer (_new_plans).
         _PACKERS[len(counts)].pack(*counts),
         tail[1],
@@ -700,13 +714,14 @@ _KEPT = {None: (0.0, 0.0), True: (1.0, 0.0), False: (0.0, 1.0)}
 # are not zero, in turn (a zeroed buffer needs no other store: a one-hot row
 # of seven is 28 bytes and two stores).
 _Entries = tuple[tuple[float, ...], bytes, bytes]
-_Parts = tuple[int, int, _Entries, tuple[int, ...], _Entries]
+_Heads = tuple[_Entries, _Entries, _Entries]
+_Parts = tuple[int, int, _Heads, tuple[int, ...], _Entries]
 
 
 def _entries(floats: tuple[float, ...]) -> _Entries:
     packed = _packer(len(floats)).pack(*floats)
-    # A run is a few one-hot rows or the rules' block: its places fit in a
-    # byte (bytes() refuses one that does not).
+    # A run is a one-hot row of seats (at most MAX_PLAYERS entries) or the
+    # last blocks: its places fit in a byte.
     stores = bytes(
         number
         for place, value in enumerate(packed)
@@ -718,9 +733,8 @@ def _entries(floats: tuple[float, ...]) -> _Entries:
 
 # What an observation under one ruleset from one seat always has: the seats
 # in playing order from it, a getter that puts the counts (hand sizes,
-# stock, sweeps, scores) in order in one go, the one-hot rows of the seat to
-# move, the dealer and the last capturer, counted from the viewer, by those
-# three seats (n: none; see _head),
+# stock, sweeps, scores) in order in one go, the one-hot row of a seat
+# counted from the viewer, by seat (n: none; see _heads),
 # the last blocks (phase, first card, rules) by first-card decision, in
 # play and by the phase's value in the other phases, and the sides in order
 # from the viewer's.
@@ -786,12 +800,11 @@ _bit_count = int.bit_count
 
 def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
     n, s = rules.players, rules.sides
-    hot = tuple(tuple(float(i == index) for i in range(n)) for index in range(n + 1))
-    rows = tuple(
-        _entries(to_move + dealer + last)
-        for to_move in hot
-        for dealer in hot
-        for last in hot
+    # The one-hot rows of a seat counted from the viewer, by that count (n:
+    # no seat, all zeros): three of them are an observation's head, one row
+    # at a time, so that a plan grows with the seats, not their cube.
+    hot = tuple(
+        _entries(tuple(float(i == index) for i in range(n))) for index in range(n + 1)
     )
     block = _rules_block(rules)
     by_phase = {
@@ -816,16 +829,10 @@ def _seat_plans(rules: Ruleset) -> tuple[_SeatPlan, ...]:
             *(n + 1 + side for side in sides),
             *(n + 1 + s + side for side in sides),
         )
-        # A seat's rows by the three seats as they are: those of the seats
+        # A seat's rows by seat as it is (n: none): those of the seats
         # counted from it.
-        place = (*((other - seat) % n for other in range(n)), n)
-        heads = tuple(
-            rows[(place[to_move] * (n + 1) + place[dealer]) * (n + 1) + place[last]]
-            for to_move in range(n + 1)
-            for dealer in range(n + 1)
-            for last in range(n + 1)
-        )
-        plans.append((seats, itemgetter(*order), heads, tails, sides))
+        rows = (*(hot[(other - seat) % n] for other in range(n)), hot[n])
+        plans.append((seats, itemgetter(*order), rows, tails, sides))
     return tuple(plans)
 
 

@@ -33,6 +33,7 @@ from .cards import Card, Rank, rank_of
 from .errors import InvalidRulesetError, shown
 
 __all__ = [
+    "MAX_PLAYERS",
     "CaptureCompulsion",
     "CaptureMode",
     "CaptureRule",
@@ -42,6 +43,12 @@ __all__ = [
     "Ruleset",
     "TableAce",
 ]
+
+
+MAX_PLAYERS = 40
+"""The most seats a :class:`Ruleset` accepts: 40 cards give each seat one at
+the least.  The compiled kernel's per-seat and per-side arrays hold this many
+(``tests/test_many_players.py`` checks every one of them against it)."""
 
 
 class _Option(str, enum.Enum):
@@ -255,7 +262,8 @@ class Ruleset(Frozen):
     """
 
     players: int = 2
-    """Number of seats, numbered 0 to ``players - 1`` in playing order."""
+    """Number of seats, numbered 0 to ``players - 1`` in playing order: 2 to
+    :data:`MAX_PLAYERS` (40, a card each at the least)."""
     partnerships: bool = attrs.field(
         default=attrs.Factory(_default_partnerships, takes_self=True)
     )
@@ -1190,7 +1198,7 @@ def _is_int(value: object) -> bool:
 # The whole-number options and their ranges.  40 cards bound the deal; the
 # target is bounded so that scores stay printable and saveable.
 _INT_BOUNDS = (
-    ("players", 2, 40),
+    ("players", 2, MAX_PLAYERS),
     ("hand_size", 1, 40),
     ("table_size", 0, 39),
     ("target_score", 1, 1_000_000),

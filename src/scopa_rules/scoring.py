@@ -403,13 +403,13 @@ def _tally(
     every hand of a search).  Return the cappotto side, if the rules score
     one."""
     sides = len(piles)
-    cards = [0] * 8  # C arrays when compiled: a side's facts, by side
-    coins_held = [0] * 8
-    total = [0] * 8
-    suits = [0] * 8
-    sevens = [0] * 8
-    sixes = [0] * 8
-    run = [0] * 8
+    cards = [0] * 40  # C arrays when compiled: a side's facts, by side
+    coins_held = [0] * 40
+    total = [0] * 40
+    suits = [0] * 40
+    sevens = [0] * 40
+    sixes = [0] * 40
+    run = [0] * 40
     for side in range(sides):
         # A suit's row of ten bits at a time: table lookups.
         mask = piles[side]

@@ -66,6 +66,7 @@ from .deck import Deck
 from .errors import ScopaError
 from .moves import Move
 from .rules import (
+    MAX_PLAYERS,
     CaptureCompulsion,
     CaptureMode,
     CaptureRule,
@@ -216,13 +217,15 @@ def decks(*, top: str | Iterable[Card | str] = ()) -> st.SearchStrategy[Deck]:
 
 def _players_pool(players: int | Iterable[int] | None, what: str) -> tuple[int, ...]:
     if players is None:
-        return tuple(range(2, 9))
+        return tuple(range(2, MAX_PLAYERS + 1))
     pool = (players,) if isinstance(players, int) else tuple(players)
     if not pool or not all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 2 for n in pool
+        isinstance(n, int) and not isinstance(n, bool) and 2 <= n <= MAX_PLAYERS
+        for n in pool
     ):
         raise InvalidArgument(
-            f"{what}: players must be a count of 2 or more, or several, not {players!r}"
+            f"{what}: players must be a count of 2 to {MAX_PLAYERS}, or several, "
+            f"not {players!r}"
         )
     return tuple(sorted(set(pool)))
 
@@ -273,6 +276,10 @@ def _choose(draw: st.DrawFn, values: Sequence[Any]) -> Any:
     ahead of the defaults."""
     index = draw(st.integers(0, max(1, len(values) - 1)))
     return values[min(index, len(values) - 1)]
+
+
+# The most seats a real table has: more are house games, drawn less often.
+_TABLE_SEATS = 8
 
 
 def _table_sizes(players: int, hand: int) -> list[int]:
@@ -354,7 +361,9 @@ def rulesets(
 ) -> st.SearchStrategy[Ruleset]:
     """A random valid combination of every option of :class:`~scopa_rules.Ruleset`.
 
-    ``players`` is a player count or several (2 to 8 if not given);
+    ``players`` is a player count or several (every count the library
+    accepts, 2 to :data:`~scopa_rules.MAX_PLAYERS`, if not given: one ruleset
+    in eight or so has more than the 8 players a real table seats);
     ``max_table_size`` bounds the initial table (big tables make for slow
     tests: a card may capture in thousands of ways); any other keyword pins
     that option (``rulesets(capture_mode="fifteen")``).  Only combinations the
@@ -441,13 +450,21 @@ def rulesets(
             f"max_table_size={max_table_size} and {pinned or 'the other options'}"
         )
     counts = sorted(layouts)
+    # The house games of many seats are drawn, not the rule: a few of them
+    # reach the edge, and the rest are the games people play.
+    tables_seat = [count for count in counts if count <= _TABLE_SEATS]
+    crowds = [count for count in counts if count > _TABLE_SEATS]
 
     def pick(draw: st.DrawFn, name: str, values: Sequence[Any]) -> Any:
         return options[name] if name in options else _choose(draw, values)
 
     @st.composite
     def draw_ruleset(draw: st.DrawFn) -> Ruleset:
-        count = _choose(draw, counts)
+        if tables_seat and crowds:
+            crowded = draw(st.integers(0, 7)) == 7
+            count = _choose(draw, crowds if crowded else tables_seat)
+        else:
+            count = _choose(draw, counts)
         hand, tables = _choose(draw, layouts[count])
         table = _choose(draw, tables)
         mode = _option_value(
