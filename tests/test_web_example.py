@@ -8,12 +8,17 @@ it skips only when no Chromium is installed.
 from __future__ import annotations
 
 import contextlib
+import http.client
 import importlib.util
 import json
 import random
+import select
+import socket
 import sys
 import threading
+import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,7 +30,7 @@ import pytest
 import scopa_rules as sr
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Request
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,7 +56,9 @@ def running(**options: Any) -> Iterator[str]:
     """A server with ``options`` (those of ``serve``) on a free localhost
     port, while the block runs."""
     server = web.serve(0, **options)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    )
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -68,12 +75,22 @@ def base_url() -> Iterator[str]:
         yield url
 
 
-def post(url: str, data: object) -> tuple[int, dict[str, Any]]:
-    request = urllib.request.Request(
-        url,
-        data=json.dumps(data).encode(),
-        headers={"Content-Type": "application/json"},
-    )
+def post(
+    url: str, data: object, token: str | None = None
+) -> tuple[int, dict[str, Any]]:
+    """POST ``data`` as JSON (with the game's ``token``): the status and the
+    answer's JSON."""
+    return post_bytes(url, json.dumps(data).encode(), token)
+
+
+def post_bytes(
+    url: str, body: bytes, token: str | None = None
+) -> tuple[int, dict[str, Any]]:
+    """POST ``body`` as it is: the status and the answer's JSON."""
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers[web.TOKEN_HEADER] = token
+    request = urllib.request.Request(url, data=body, headers=headers)
     try:
         with urllib.request.urlopen(request) as response:
             return response.status, json.loads(response.read())
@@ -139,24 +156,25 @@ def test_moves_refusals_and_choices(base_url: str) -> None:
     state = sr.new_game(rules, seed=seed)
     _, game = post(f"{base_url}/api/new", {"seed": seed})
     play = f"{base_url}/api/play"
+    token = game["token"]
     card = next(m.card for m in state.legal_moves() if _ways(state, m.card) > 1)
-    status, answer = post(play, {"game": game["id"], "move": str(card)})
+    status, answer = post(play, {"game": game["id"], "move": str(card)}, token)
     assert status == 409
     assert answer["ambiguous"]
     assert sorted(answer["choices"]) == sorted(
         [str(c) for c in m.captured] for m in state.legal_moves() if m.card is card
     )
     bad = sr.Move(next(iter(state.hands[1])))
-    status, answer = post(play, {"game": game["id"], "move": str(bad)})
+    status, answer = post(play, {"game": game["id"], "move": str(bad)}, token)
     assert status == 400
     assert answer["error"] == f"illegal move {bad}: {state.explain_illegal(bad)}"
-    assert post(play, {"game": game["id"], "move": "9Z"})[0] == 400
-    assert post(play, {"game": "nope", "move": "7D"})[0] == 404
+    assert post(play, {"game": game["id"], "move": "9Z"}, token)[0] == 400
+    assert post(play, {"game": "nope", "move": "7D"}, token)[0] == 404
     assert post(f"{base_url}/api/other", {})[0] == 404
     assert post(f"{base_url}/api/new", {"seed": "x"})[0] == 400
     assert post(f"{base_url}/api/new", [1])[0] == 400
     move = state.legal_moves()[0]
-    status, answer = post(play, {"game": game["id"], "move": str(move)})
+    status, answer = post(play, {"game": game["id"], "move": str(move)}, token)
     assert status == 200
     assert answer["log"][0].startswith(f"seat 0 plays {move.card}")
     assert answer["ply"] == 2
@@ -166,12 +184,13 @@ def test_moves_refusals_and_choices(base_url: str) -> None:
 def test_a_finished_game_refuses_moves() -> None:
     tables = web.Tables("scopa", 2, "greedy")
     game = tables.new(4)
+    token = game["token"]
     while not game["over"]:
         state = tables.games[game["id"]].state
-        game = tables.play(game["id"], str(state.legal_moves()[-1]))
+        game = tables.play(game["id"], token, str(state.legal_moves()[-1]))
     assert game["scores"] == list(expected_game(4).scores)
     with pytest.raises(web.Refused, match="the game is over"):
-        tables.play(game["id"], "7D")
+        tables.play(game["id"], token, "7D")
     assert len(game["hand_scores"]) == len(expected_game(4).hand_results)
 
 
@@ -218,6 +237,7 @@ def test_what_happened_tells_deals_decisions_and_declarations() -> None:
 def test_you_may_sit_in_any_seat_and_see_only_its_cards() -> None:
     tables = web.Tables("scopa", 3, "greedy", seat=1)
     game = tables.new(5)
+    token = game["token"]
     # Seat 0 leads: its bot has played before the page first shows.
     state = bots_until(
         sr.new_game(sr.Ruleset.scopa(3), seed=5), 1, random.Random(5), sr.GreedyBot()
@@ -234,10 +254,387 @@ def test_you_may_sit_in_any_seat_and_see_only_its_cards() -> None:
     assert not [card for card in hidden_cards(state, 1) if card in text]
     while not game["over"]:
         state = tables.games[game["id"]].state
-        game = tables.play(game["id"], str(state.legal_moves()[-1]))
+        game = tables.play(game["id"], token, str(state.legal_moves()[-1]))
     final = expected_game(5, seat=1, players=3)
     assert tables.games[game["id"]].state == final
     assert game["scores"] == list(final.scores)
+
+
+class Clock:
+    """A clock the tests move by hand: ``now`` seconds."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def finish(tables: Any, game: dict[str, Any]) -> dict[str, Any]:
+    """Play ``game`` (as :meth:`Tables.new` answered it) to its end."""
+    token = game["token"]
+    while not game["over"]:
+        state = tables.games[game["id"]].state
+        game = tables.play(game["id"], token, str(state.legal_moves()[-1]))
+    return {**game, "token": token}
+
+
+def refusal(call: Any, *args: Any) -> tuple[int, str]:
+    """The status and message of the :class:`Refused` that ``call`` raises."""
+    with pytest.raises(web.Refused) as refused:
+        call(*args)
+    return refused.value.status, refused.value.body["error"]
+
+
+def test_only_the_games_token_reads_or_plays_it(base_url: str) -> None:
+    _, mine = post(f"{base_url}/api/new", {"seed": 7})
+    _, theirs = post(f"{base_url}/api/new", {"seed": 8})
+    token = mine["token"]
+    assert len(token) >= 32
+    assert token != theirs["token"]
+    assert token not in json.dumps({k: v for k, v in mine.items() if k != "token"})
+    move = str(sr.new_game(seed=7).legal_moves()[0])
+    play = f"{base_url}/api/play"
+    hand = [c["card"] for c in mine["hand"]]
+    # Another client, with no token, someone else's or a made-up one.
+    for other in (None, theirs["token"], "x" * 32, "", "é"):
+        status, answer = post(play, {"game": mine["id"], "move": move}, other)
+        assert status == 403
+        assert list(answer) == ["error"]
+        assert web.TOKEN_HEADER in answer["error"]
+        assert not [card for card in hand if card in json.dumps(answer)]
+    # Nothing was played: the game's own token plays the first move.
+    status, answer = post(play, {"game": mine["id"], "move": move}, token)
+    assert status == 200
+    assert answer["ply"] == 2
+
+
+def test_guessed_ids_play_nothing(base_url: str) -> None:
+    made = [post(f"{base_url}/api/new", {"seed": seed})[1] for seed in range(3)]
+    assert [game["id"] for game in made] == ["1", "2", "3"]
+    ids = {str(n) for n in range(-1, 6)} | {"01", "1 ", "3.0"}
+    for guess in sorted(ids):
+        for token in (None, "1", guess, made[0]["token"][:-1]):
+            for move in ("7D", "keep 7D", "AD"):
+                status, answer = post(
+                    f"{base_url}/api/play", {"game": guess, "move": move}, token
+                )
+                assert status in (403, 404)
+                assert list(answer) == ["error"]
+
+
+def port_of(url: str) -> int:
+    """The port of a server's ``url``."""
+    port = urllib.parse.urlsplit(url).port
+    assert port is not None
+    return port
+
+
+def raw_request(
+    url: str,
+    head: str,
+    body: bytes = b"",
+    *,
+    close: bool = False,
+    trickle: bool = False,
+    wait: float = 5.0,
+) -> tuple[int, dict[str, Any], float]:
+    """Send ``head`` (request and header lines, without the blank line) and
+    ``body`` on a socket of its own, half-closed after if ``close``, or with
+    a space more every 50 ms until the server answers (for ``wait`` seconds
+    at most) if ``trickle``: the status, the answer's JSON and the seconds it
+    took."""
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port_of(url)), wait) as sock:
+        sock.sendall(head.replace("\n", "\r\n").encode() + b"\r\n\r\n" + body)
+        if close:
+            sock.shutdown(socket.SHUT_WR)
+        while trickle and time.monotonic() - started < wait:
+            if select.select([sock], [], [], 0.05)[0]:
+                break
+            sock.sendall(b" ")
+        response = http.client.HTTPResponse(sock)
+        response.begin()
+        answer = json.loads(response.read())
+        response.close()
+    return response.status, answer, time.monotonic() - started
+
+
+NEW = "POST /api/new HTTP/1.1\nHost: localhost\nContent-Type: application/json"
+
+
+def test_a_huge_content_length_is_refused_before_the_body_is_read() -> None:
+    with running(timeout=5) as url:
+        head = f"{NEW}\nContent-Length: {10 * 2**20}"
+        status, answer, took = raw_request(url, head, b'{"seed": 1')
+        assert status == 413
+        assert answer["error"] == (
+            f"the body may be at most {web.MAX_BODY} bytes, "
+            f"not the {10 * 2**20} its Content-Length says"
+        )
+        assert took < 1  # it did not wait for the body (5 seconds)
+        status, _, _ = raw_request(url, f"{NEW}\nContent-Length: {'9' * 5000}")
+        assert status == 413
+        # The limit is the server's to choose; what is under it is read.
+        assert raw_request(url, f"{NEW}\nContent-Length: 2", b"{}")[0] == 200
+    with running(max_body=10) as url:
+        status, answer, _ = raw_request(url, f"{NEW}\nContent-Length: 11", b"{" * 11)
+        assert (status, answer["error"][:25]) == (413, "the body may be at most 1")
+
+
+@pytest.mark.parametrize(
+    ("lengths", "message"),
+    [
+        ([], "a POST needs one Content-Length header, not none"),
+        (["-1"], "Content-Length must be a number of bytes, not '-1'"),
+        (["ten"], "Content-Length must be a number of bytes, not 'ten'"),
+        (["1e3"], "Content-Length must be a number of bytes, not '1e3'"),
+        (["+2"], "Content-Length must be a number of bytes, not '+2'"),
+        (["2", "20"], "a POST needs one Content-Length header, not 2"),
+    ],
+)
+def test_a_content_length_that_is_not_one_number_is_refused(
+    base_url: str, lengths: list[str], message: str
+) -> None:
+    head = "\n".join([NEW, *(f"Content-Length: {n}" for n in lengths)])
+    status, answer, _ = raw_request(base_url, head, b"{}", close=True)
+    assert (status, answer) == (400, {"error": message})
+
+
+def test_chunked_bodies_are_refused(base_url: str) -> None:
+    head = f"{NEW}\nTransfer-Encoding: chunked"
+    status, answer, _ = raw_request(base_url, head, b"2\r\n{}\r\n0\r\n\r\n")
+    assert (status, answer["error"]) == (
+        400,
+        "send the body with a Content-Length, not chunked",
+    )
+
+
+def test_a_short_body_is_refused_in_time_and_others_are_served() -> None:
+    timeout = 1.0
+    with running(timeout=timeout) as url:
+        # A body that ends before its Content-Length: answered at once.
+        head = f"{NEW}\nContent-Length: 100"
+        status, answer, took = raw_request(url, head, b'{"seed": 1', close=True)
+        assert (status, answer["error"]) == (
+            400,
+            "the body ended after 10 of the 100 bytes its Content-Length says",
+        )
+        assert took < timeout
+        # One that stops coming: answered after the timeout, while another
+        # client's requests are answered meanwhile.
+        done: list[tuple[int, dict[str, Any], float]] = []
+        stalled = threading.Thread(
+            target=lambda: done.append(raw_request(url, head, b'{"seed": 1'))
+        )
+        stalled.start()
+        time.sleep(timeout / 5)
+        started = time.monotonic()
+        _, game = post(f"{url}/api/new", {"seed": 7})
+        move = str(sr.new_game(seed=7).legal_moves()[0])
+        status, _ = post(
+            f"{url}/api/play", {"game": game["id"], "move": move}, game["token"]
+        )
+        assert status == 200
+        assert time.monotonic() - started < timeout / 2
+        assert not done  # still waiting for its body
+        stalled.join()
+        status, answer, took = done[0]
+        assert status == 400
+        assert answer["error"] == (
+            "the body did not arrive within 1 second: "
+            "10 of the 100 bytes its Content-Length says"
+        )
+        assert timeout <= took < timeout + 1
+        # A body sent a byte at a time, never silent for the timeout: the
+        # deadline is for the whole body.
+        head = f"{NEW}\nContent-Length: 1000000"
+        status, answer, took = raw_request(url, head, trickle=True)
+        assert status == 400
+        assert answer["error"].startswith("the body did not arrive within 1 second")
+        assert took < timeout + 1
+        # A client silent before its headers end is let go as well.
+        with socket.create_connection(("127.0.0.1", port_of(url)), 5) as sock:
+            sock.sendall(b"POST /api/new HTTP/1.1\r\n")
+            started = time.monotonic()
+            assert sock.recv(100) == b""  # closed, without an answer
+            assert time.monotonic() - started < timeout + 1
+
+
+DEEP = 100_000
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        pytest.param(
+            b"[" * DEEP + b"]" * DEEP, "the JSON is nested too deeply", id="arrays"
+        ),
+        pytest.param(
+            b'{"seed": ' + b"[" * DEEP + b"]" * DEEP + b"}",
+            "the JSON is nested too deeply",
+            id="in-a-field",
+        ),
+        pytest.param(
+            b'{"a": ' * DEEP + b"1" + b"}" * DEEP,
+            "the JSON is nested too deeply",
+            id="objects",
+        ),
+        pytest.param(b"[" * DEEP, "the JSON is nested too deeply", id="unclosed"),
+        pytest.param(b"{" * DEEP, "malformed JSON: Expecting property", id="braces"),
+        pytest.param(
+            b'{"seed": 1', "malformed JSON: Expecting ',' delimiter", id="cut"
+        ),
+        pytest.param(b"\xff\xfe{", "malformed JSON", id="not-utf8"),
+        pytest.param(
+            b'{"seed": ' + b"9" * 5000 + b"}",
+            "malformed JSON: Exceeds the limit",
+            id="5000-digits",
+        ),
+        pytest.param(b"[1]", "the body must be a JSON object", id="array"),
+        pytest.param(b"null", "the body must be a JSON object", id="null"),
+    ],
+)
+def test_malformed_or_deep_json_is_refused(
+    base_url: str, body: bytes, message: str
+) -> None:
+    status, answer = post_bytes(f"{base_url}/api/new", body)
+    assert status == 400
+    assert message in answer["error"]
+    assert post(f"{base_url}/api/new", {})[0] == 200  # and it serves on
+
+
+@pytest.mark.parametrize(
+    ("action", "request_", "message"),
+    [
+        (
+            "new",
+            {"seed": "x"},
+            "'seed' must be a whole number from 0 to 2**63 - 1, or null, not a string",
+        ),
+        ("new", {"seed": 1.5}, "not a number"),
+        ("new", {"seed": True}, "not true or false"),
+        ("new", {"seed": -1}, "or null, not -1"),
+        ("new", {"seed": 2**63}, f"or null, not {2**63}"),
+        ("new", {"seed": [1]}, "not an array"),
+        (
+            "play",
+            {"game": 1, "move": "7D"},
+            "'game' must be the game's id, a string, not 1",
+        ),
+        ("play", {"move": "7D"}, "'game' must be the game's id, a string, not null"),
+        (
+            "play",
+            {"game": "1", "move": {"card": "7D"}},
+            "'move' must be a move's text, not an object",
+        ),
+        (
+            "play",
+            {"game": "1", "move": ""},
+            "'move' must be 1 to 100 characters long, not 0",
+        ),
+        (
+            "play",
+            {"game": "1", "move": "7D" * 51},
+            "'move' must be 1 to 100 characters long, not 102",
+        ),
+    ],
+)
+def test_a_field_of_the_wrong_type_is_refused(
+    base_url: str, action: str, request_: dict[str, Any], message: str
+) -> None:
+    _, game = post(f"{base_url}/api/new", {"seed": 1})
+    status, answer = post(f"{base_url}/api/{action}", request_, game["token"])
+    assert status == 400
+    assert message in answer["error"]
+
+
+def test_idle_and_finished_games_expire() -> None:
+    clock = Clock()
+    tables = web.Tables(
+        "scopa", 2, "greedy", idle_timeout=60, finished_grace=10, clock=clock
+    )
+    idle = tables.new(1)
+    move = str(sr.new_game(seed=1).legal_moves()[0])
+    clock.now += 60  # not more than the idle time: still there
+    tables.play(idle["id"], idle["token"], move)
+    done = finish(tables, tables.new(4))
+    clock.now += 10
+    assert set(tables.games) == {idle["id"], done["id"]}
+    assert refusal(tables.play, done["id"], done["token"], "7D") == (
+        409,
+        "the game is over",
+    )
+    clock.now += 10.5  # the finished game's grace is over, not the idle time
+    tables.new(2)
+    assert set(tables.games) == {idle["id"], "3"}
+    expired = (
+        f"game {done['id']} expired: games are removed 1 minute after their last "
+        "move, finished games 10 seconds after they end or when the server is "
+        "full; start a new game"
+    )
+    assert refusal(tables.play, done["id"], done["token"], "7D") == (404, expired)
+    clock.now += 40  # the first game's last move was 60.5 seconds ago
+    status, message = refusal(tables.play, idle["id"], idle["token"], "7D")
+    assert (status, message[:17]) == (404, "game 1 expired: g")
+    assert refusal(tables.play, "4", "", "7D") == (404, "no such game: '4'")
+    assert refusal(tables.play, "x", "", "7D") == (404, "no such game: 'x'")
+    assert set(tables.games) == {"3"}
+
+
+def test_the_number_of_games_is_capped() -> None:
+    tables = web.Tables("scopa", 2, "greedy", max_games=2, clock=Clock())
+    first, second = tables.new(4), tables.new(5)
+    status, message = refusal(tables.new, 6)
+    assert (status, message) == (
+        503,
+        "the server is full: 2 games are being played; "
+        "try again when one ends or expires",
+    )
+    finish(tables, first)  # a finished game makes way for a new one
+    third = tables.new(6)
+    assert set(tables.games) == {second["id"], third["id"]}
+    status, message = refusal(tables.play, first["id"], first["token"], "7D")
+    assert (status, message[:15]) == (404, "game 1 expired:")
+    assert refusal(tables.new, 7)[0] == 503
+
+
+def test_games_made_at_once_keep_to_the_cap() -> None:
+    tables = web.Tables("scopa", 2, "random", max_games=20)
+    made: list[str] = []
+    full: list[int] = []
+
+    def make() -> None:
+        for seed in range(10):
+            try:
+                made.append(tables.new(seed)["id"])
+            except web.Refused as refused:
+                full.append(refused.status)
+
+    threads = [threading.Thread(target=make) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(made) == len(set(made)) == 20
+    assert full == [503] * 60
+    assert sorted(tables.games) == sorted(made)
+    assert tables.dealing == 0
+
+
+def test_expired_and_full_over_http() -> None:
+    clock = Clock()
+    with running(clock=clock, idle_timeout=60, max_games=1) as url:
+        _, game = post(f"{url}/api/new", {"seed": 1})
+        status, answer = post(f"{url}/api/new", {"seed": 2})
+        assert (status, answer["error"][:20]) == (503, "the server is full: ")
+        clock.now += 61
+        play = f"{url}/api/play"
+        status, answer = post(play, {"game": "1", "move": "7D"}, game["token"])
+        assert (status, answer["error"][:16]) == (404, "game 1 expired: ")
+        status, answer = post(play, {"game": "2", "move": "7D"}, game["token"])
+        assert (status, answer) == (404, {"error": "no such game: '2'"})
+        assert post(f"{url}/api/new", {"seed": 2})[0] == 200
 
 
 @pytest.mark.parametrize(
@@ -255,6 +652,37 @@ def test_a_seat_not_at_the_table_is_refused_at_start(
         web.main(["--port", "0", *argv])
     assert exited.value.code == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--max-games", "0"], "--max-games must be 1 or more, not 0"),
+        (["--idle-minutes", "0"], "the times after which games are removed must"),
+        (["--finished-minutes", "-1"], "the times after which games are removed"),
+    ],
+)
+def test_limits_that_keep_no_game_are_refused_at_start(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        web.main(["--port", "0", *argv])
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_failure_of_the_server_is_a_500_and_it_serves_on(
+    base_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fail(self: object, seed: int | None) -> None:
+        raise RuntimeError("a bug")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(web.Tables, "new", fail)
+        status, answer = post(f"{base_url}/api/new", {})
+    assert (status, answer) == (500, {"error": "the server failed on this request"})
+    assert "RuntimeError: a bug" in capsys.readouterr().err
+    assert post(f"{base_url}/api/new", {})[0] == 200
 
 
 def _ways(state: sr.GameState, card: sr.Card) -> int:
@@ -314,6 +742,8 @@ def test_a_whole_game_by_clicks_in_chromium(base_url: str) -> None:
     seed = 26  # seat 0 wins, after three captures it must choose between
     final = expected_game(seed)
     with chromium_page() as page:
+        requests: list[Request] = []
+        page.on("request", lambda request: requests.append(request))
         page.goto(f"{base_url}/?seed={seed}")
         page.wait_for_function("document.body.dataset.ply === '0'")
         state = sr.new_game(sr.Ruleset.scopa(), seed=seed)
@@ -345,6 +775,31 @@ def test_a_whole_game_by_clicks_in_chromium(base_url: str) -> None:
         rows = page.locator("#hand-scores tr.hand-score").count()
         assert rows == 2 * len(final.hand_results)
         assert ambiguous_clicks == 3
+        # Every move carried the game's token, in a header and no URL.
+        plays = [r for r in requests if r.url.endswith("/api/play")]
+        tokens = {r.headers.get(web.TOKEN_HEADER.lower()) for r in plays}
+        assert len(plays) > 10
+        assert len(tokens) == 1
+        token = tokens.pop()
+        assert token is not None
+        assert len(token) >= 32
+        assert not [r.url for r in requests if token in r.url]
+        assert token not in page.url
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(chromium() is None, reason="no Chromium: apt-get install chromium")
+def test_the_page_says_when_its_game_has_expired() -> None:
+    clock = Clock()
+    state = sr.new_game(sr.Ruleset.scopa(), seed=3)
+    with running(clock=clock, idle_timeout=60) as url, chromium_page() as page:
+        page.goto(f"{url}/?seed=3")
+        page.wait_for_function("document.body.dataset.ply === '0'")
+        clock.now += 61
+        page.click(f"#hand [data-card='{state.legal_moves()[0].card}']")
+        page.wait_for_selector("#message.error")
+        assert page.inner_text("#message").startswith("game 1 expired: ")
+        assert page.inner_text("body").count("start a new game") == 1
 
 
 @pytest.mark.slow

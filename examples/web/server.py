@@ -8,6 +8,34 @@ own explanation (:meth:`GameState.parse_move`).  You sit in seat 0, or the
 seat ``--seat`` names; bots take the other seats and play as soon as it is
 their turn.
 
+Anyone who can reach the port can send it requests, so the server guards
+against them:
+
+* Each game has a secret token (:func:`secrets.token_urlsafe`), answered
+  once, when the game is made; every move must carry it in the
+  ``X-Game-Token`` header (not in the URL, which logs and browser histories
+  keep).  A game's number alone reads and plays nothing: 403.
+* A request body is read only up to ``max_body`` bytes (1 MiB): a longer
+  ``Content-Length`` is answered 413 before a byte of the body is read.  A
+  missing, negative or non-numeric ``Content-Length``, a body that ends
+  short of it or does not arrive within ``timeout`` seconds (10), JSON that
+  is malformed or nested too deeply to parse, and a field of the wrong type
+  are answered 400 with a message.
+* Each connection is served on a thread of its own
+  (:class:`~http.server.ThreadingHTTPServer`) and gives up on a silent
+  client after ``timeout`` seconds, so a slow client holds up no one else;
+  the table of games is shared under a lock.
+* A game is removed ``idle_timeout`` seconds (30 minutes) after its last
+  move, and a finished game after ``finished_grace`` seconds (5 minutes);
+  at most ``max_games`` (1000) are kept at once: finished games make way for
+  new ones, and when none has finished a new game is refused, 503.  A
+  removed game is answered 404 "expired", a number never given out 404 "no
+  such game".
+
+It is still an example, not a hardened service: plain HTTP (a token can be
+read on the wire), one thread per connection without a limit, and no limit
+on how many games one client starts.
+
 Run:  python examples/web/server.py [--port 8000] [--preset scopa] [--players 2] [--seat 0] [--bot greedy]
 then open http://localhost:8000/ (add ``?seed=N`` for a given deal).
 """
@@ -16,16 +44,20 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import itertools
+import io
 import json
 import random
+import re
+import secrets
 import sys
 import threading
+import time
+import traceback
 from collections.abc import Callable, Sequence
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import scopa_rules as sr
 from scopa_rules import events, svg
@@ -37,6 +69,14 @@ BOTS: dict[str, Callable[[], sr.Bot]] = {
     "ismcts": lambda: sr.IsmctsBot(iterations=200),
 }
 CARD_SIZE = 64
+TOKEN_HEADER = "X-Game-Token"
+MAX_BODY = 1 << 20  # bytes: the page sends a few dozen
+TIMEOUT = 10.0  # seconds a connection may stay silent, or take to send a body
+IDLE_TIMEOUT = 30 * 60.0  # seconds after its last move that a game is removed
+FINISHED_GRACE = 5 * 60.0  # the same for a finished game
+MAX_GAMES = 1000
+MAX_MOVE = 100  # characters of a move's text
+MAX_SEED = 2**63
 
 
 class Refused(Exception):
@@ -103,6 +143,9 @@ class Game:
         self.rng = random.Random(seed)
         self.log: list[str] = []
         self.lock = threading.Lock()
+        # Who has it may play the game: the page gets it when the game is made.
+        self.token = secrets.token_urlsafe(24)
+        self.used = 0.0  # when the game was last played (the tables' clock)
         self.bots_play()
 
     def apply(self, move: sr.Move) -> None:
@@ -210,50 +253,216 @@ def game_json(game_id: str, game: Game) -> dict[str, Any]:
     }
 
 
+def _duration(seconds: float) -> str:
+    """``seconds`` in words: ``30 minutes``, ``1 minute``, ``90 seconds``."""
+    count, unit = (seconds / 60, "minute") if seconds % 60 == 0 else (seconds, "second")
+    return f"{count:g} {unit}{'' if count == 1 else 's'}"
+
+
 class Tables:
     """The games being played, by id, all with the same rules and your
-    seat (checked here, so that a bad option fails at start)."""
+    seat (checked here, so that a bad option fails at start).
 
-    def __init__(self, preset: str, players: int, bot: str, seat: int = 0) -> None:
+    A game is played only with the token :meth:`new` answered.  Games
+    idle for more than ``idle_timeout`` seconds, and finished games after
+    ``finished_grace`` seconds, are removed; at most ``max_games`` are kept.
+    ``clock`` tells the time in seconds (tests pass their own)."""
+
+    def __init__(
+        self,
+        preset: str,
+        players: int,
+        bot: str,
+        seat: int = 0,
+        *,
+        max_games: int = MAX_GAMES,
+        idle_timeout: float = IDLE_TIMEOUT,
+        finished_grace: float = FINISHED_GRACE,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.rules = sr.Ruleset.from_name(preset, players=players)
         if not 0 <= seat < self.rules.players:
             raise ValueError(
                 f"--seat must be a seat of the {self.rules.players}-player game, "
                 f"0 to {self.rules.players - 1}, not {seat}"
             )
+        if max_games < 1:
+            raise ValueError(f"--max-games must be 1 or more, not {max_games}")
+        if not idle_timeout > 0 or not finished_grace > 0:
+            raise ValueError("the times after which games are removed must be > 0")
         self.bot, self.seat = bot, seat
+        self.max_games = max_games
+        self.idle_timeout, self.finished_grace = idle_timeout, finished_grace
+        self.clock = clock
         self.games: dict[str, Game] = {}
-        self.ids = itertools.count(1)
-        self.lock = threading.Lock()
+        self.issued = 0  # the ids 1 to issued have been given out
+        self.dealing = 0  # games being made, counted against max_games
+        self.lock = threading.Lock()  # over games, issued and dealing
+
+    def _expired(self, game: Game, now: float) -> bool:
+        limit = self.finished_grace if game.state.is_over else self.idle_timeout
+        return now - game.used > limit
+
+    def _sweep(self) -> None:
+        """Remove the games whose time is up (the lock held)."""
+        now = self.clock()
+        for game_id in [i for i, g in self.games.items() if self._expired(g, now)]:
+            del self.games[game_id]
+
+    def _make_room(self) -> None:
+        """Room for one more game (the lock held): the finished games go,
+        those that ended first first; if none has ended, :class:`Refused`."""
+        finished = sorted(
+            (game.used, game_id)
+            for game_id, game in self.games.items()
+            if game.state.is_over
+        )
+        while len(self.games) + self.dealing >= self.max_games:
+            if not finished:
+                raise Refused(
+                    HTTPStatus.SERVICE_UNAVAILABLE,
+                    {
+                        "error": f"the server is full: {self.max_games} games are "
+                        "being played; try again when one ends or expires"
+                    },
+                )
+            del self.games[finished.pop(0)[1]]
+
+    def _missing(self, game_id: str) -> Refused:
+        issued = re.fullmatch(r"[1-9][0-9]{0,18}", game_id) is not None
+        if issued and int(game_id) <= self.issued:
+            reason = (
+                f"game {game_id} expired: games are removed "
+                f"{_duration(self.idle_timeout)} after their last move, finished "
+                f"games {_duration(self.finished_grace)} after they end or when "
+                "the server is full; start a new game"
+            )
+        else:
+            reason = f"no such game: {game_id[:40]!r}"
+        return Refused(HTTPStatus.NOT_FOUND, {"error": reason})
 
     def new(self, seed: int | None) -> dict[str, Any]:
-        seed = random.randrange(10**6) if seed is None else seed
-        game = Game(self.rules, seed, self.bot, self.seat)
+        """A new game: what the page shows, with the game's ``token``."""
         with self.lock:
-            game_id = str(next(self.ids))
+            self._sweep()
+            self._make_room()
+            self.dealing += 1
+            self.issued += 1
+            game_id = str(self.issued)
+        try:
+            seed = random.randrange(10**6) if seed is None else seed
+            game = Game(self.rules, seed, self.bot, self.seat)
+            answer = {"token": game.token, **game_json(game_id, game)}
+        except BaseException:
+            with self.lock:
+                self.dealing -= 1
+            raise
+        with self.lock:
+            self.dealing -= 1
+            game.used = self.clock()
             self.games[game_id] = game
-        return game_json(game_id, game)
+        return answer
 
-    def play(self, game_id: str, text: str) -> dict[str, Any]:
-        game = self.games.get(game_id)
-        if game is None:
-            raise Refused(HTTPStatus.NOT_FOUND, {"error": f"no game {game_id!r}"})
+    def find(self, game_id: str, token: str | None) -> Game:
+        """The game ``game_id`` if ``token`` is its token, else :class:`Refused`
+        (404 if there is no such game, 403 if the token is missing or wrong)."""
+        with self.lock:
+            self._sweep()
+            game = self.games.get(game_id)
+            if game is None:
+                raise self._missing(game_id)
+            given = (token or "").encode("utf-8", "surrogateescape")
+            if not secrets.compare_digest(given, game.token.encode()):
+                what = "the wrong token" if token else "no token"
+                raise Refused(
+                    HTTPStatus.FORBIDDEN,
+                    {
+                        "error": f"{what} for game {game_id}: send the token the "
+                        f"game was made with, in the {TOKEN_HEADER} header"
+                    },
+                )
+            game.used = self.clock()
+            return game
+
+    def play(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
+        """Play ``text`` in the game ``game_id``, whose token is ``token``."""
+        game = self.find(game_id, token)
         with game.lock:
-            game.play(text)
-            return game_json(game_id, game)
+            try:
+                game.play(text)
+                return game_json(game_id, game)
+            finally:
+                game.used = self.clock()
 
 
-def make_handler(tables: Tables) -> type[BaseHTTPRequestHandler]:
+_JSON_KINDS = {
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    bool: "true or false",
+    list: "an array",
+    dict: "an object",
+    type(None): "null",
+}
+
+
+def _wrong(name: str, wanted: str, value: object) -> Refused:
+    given = _JSON_KINDS.get(type(value), type(value).__name__)
+    if isinstance(value, int) and not isinstance(value, bool):
+        given = str(value) if abs(value) < 10**30 else "a number that long"
+    error = f"{name!r} must be {wanted}, not {given}"
+    return Refused(HTTPStatus.BAD_REQUEST, {"error": error})
+
+
+def _seed(request: dict[str, Any]) -> int | None:
+    seed = request.get("seed")
+    if seed is None:
+        return None
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < MAX_SEED:
+        return seed
+    raise _wrong("seed", "a whole number from 0 to 2**63 - 1, or null", seed)
+
+
+def _text(request: dict[str, Any], name: str, wanted: str) -> str:
+    value = request.get(name)
+    if not isinstance(value, str):
+        raise _wrong(name, wanted, value)
+    if not 0 < len(value) <= MAX_MOVE:
+        raise _refuse(
+            f"{name!r} must be 1 to {MAX_MOVE} characters long, not {len(value)}"
+        )
+    return value
+
+
+def _refuse(error: str, status: HTTPStatus = HTTPStatus.BAD_REQUEST) -> Refused:
+    return Refused(status, {"error": error})
+
+
+def make_handler(
+    tables: Tables, *, max_body: int = MAX_BODY, timeout: float = TIMEOUT
+) -> type[BaseHTTPRequestHandler]:
+    """The request handler of a server over ``tables``: bodies of at most
+    ``max_body`` bytes, connections silent at most ``timeout`` seconds."""
+    read_timeout = timeout
+
     class Handler(BaseHTTPRequestHandler):
+        # StreamRequestHandler.setup sets it on the socket: a read or write
+        # waiting longer raises TimeoutError; BaseHTTPRequestHandler closes
+        # the connection when that happens while reading the headers.
+        timeout = read_timeout
+
         def log_message(self, format: str, *args: Any) -> None:
             """Quiet: the page, not the terminal, shows what happens."""
 
         def send(self, status: HTTPStatus, body: bytes, kind: str) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            except (ConnectionError, TimeoutError):
+                self.close_connection = True  # the client has gone
 
         def send_json(self, status: HTTPStatus, data: dict[str, Any]) -> None:
             self.send(status, json.dumps(data).encode(), "application/json")
@@ -262,31 +471,109 @@ def make_handler(tables: Tables) -> type[BaseHTTPRequestHandler]:
             if self.path.split("?")[0] in ("/", "/index.html"):
                 self.send(HTTPStatus.OK, PAGE.read_bytes(), "text/html; charset=utf-8")
             else:
-                self.send_json(HTTPStatus.NOT_FOUND, {"error": f"no page {self.path}"})
+                self.send_json(
+                    HTTPStatus.NOT_FOUND, {"error": f"no page {self.path[:100]}"}
+                )
+
+        def read_body(self) -> bytes:
+            """The body, as long as its Content-Length says (at most
+            ``max_body`` bytes), within ``timeout`` seconds, else :class:`Refused`."""
+            try:
+                return self._read_body()
+            except Refused:
+                # What is left unread of the body must not be read as the
+                # next request on this connection.
+                self.close_connection = True
+                raise
+
+        def _read_body(self) -> bytes:
+            if "Transfer-Encoding" in self.headers:
+                raise _refuse("send the body with a Content-Length, not chunked")
+            lengths = self.headers.get_all("Content-Length") or []
+            if len(lengths) != 1:
+                raise _refuse(
+                    "a POST needs one Content-Length header, "
+                    f"not {len(lengths) or 'none'}"
+                )
+            text = lengths[0].strip()
+            if not re.fullmatch(r"[0-9]+", text):
+                raise _refuse(
+                    f"Content-Length must be a number of bytes, not {text[:40]!r}"
+                )
+            if len(text) > 18 or int(text) > max_body:
+                raise _refuse(
+                    f"the body may be at most {max_body} bytes, "
+                    f"not the {text[:40]} its Content-Length says",
+                    HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                )
+            length = int(text)
+            # Read what has arrived as it arrives, to a deadline: a client
+            # sending a byte now and then does not hold the thread longer.
+            rfile = cast(io.BufferedReader, self.rfile)
+            deadline = time.monotonic() + read_timeout
+            chunks: list[bytes] = []
+            got = 0
+            try:
+                while got < length:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise TimeoutError
+                    self.connection.settimeout(left)
+                    chunk = rfile.read1(length - got)
+                    if not chunk:
+                        raise _refuse(
+                            f"the body ended after {got} of the {length} bytes "
+                            "its Content-Length says"
+                        )
+                    chunks.append(chunk)
+                    got += len(chunk)
+            except TimeoutError:
+                raise _refuse(
+                    f"the body did not arrive within {_duration(read_timeout)}: "
+                    f"{got} of the {length} bytes its Content-Length says"
+                ) from None
+            finally:
+                self.connection.settimeout(read_timeout)
+            return b"".join(chunks)
+
+        def read_json(self) -> dict[str, Any]:
+            """The body as a JSON object (none: an empty one), else
+            :class:`Refused`."""
+            body = self.read_body()
+            if not body.strip():
+                return {}
+            try:
+                request = json.loads(body)
+            except RecursionError:  # the parser recurses once a level
+                raise _refuse("the JSON is nested too deeply") from None
+            except ValueError as error:  # also bytes that are not UTF-8
+                raise _refuse(f"malformed JSON: {str(error)[:200]}") from None
+            if not isinstance(request, dict):
+                raise _refuse("the body must be a JSON object")
+            return request
+
+        def answer(self) -> dict[str, Any]:
+            request = self.read_json()
+            if self.path == "/api/new":
+                return tables.new(_seed(request))
+            if self.path == "/api/play":
+                game_id = _text(request, "game", "the game's id, a string")
+                move = _text(request, "move", "a move's text")
+                return tables.play(game_id, self.headers.get(TOKEN_HEADER), move)
+            raise _refuse(f"no action {self.path[:100]}", HTTPStatus.NOT_FOUND)
 
         def do_POST(self) -> None:
             try:
-                length = int(self.headers.get("Content-Length", "0"))
-                request = json.loads(self.rfile.read(length) or b"{}")
-                if not isinstance(request, dict):
-                    raise ValueError("a JSON object")
-                if self.path == "/api/new":
-                    seed = request.get("seed")
-                    if seed is not None and not isinstance(seed, int):
-                        raise ValueError("seed as a whole number")
-                    answer = tables.new(seed)
-                elif self.path == "/api/play":
-                    answer = tables.play(
-                        str(request.get("game")), str(request.get("move"))
-                    )
-                else:
-                    raise Refused(
-                        HTTPStatus.NOT_FOUND, {"error": f"no action {self.path}"}
-                    )
+                answer = self.answer()
             except Refused as refused:
                 self.send_json(refused.status, refused.body)
-            except ValueError as error:
-                self.send_json(HTTPStatus.BAD_REQUEST, {"error": f"expected {error}"})
+            except Exception:  # a bug: say so, and keep serving
+                traceback.print_exc()
+                self.close_connection = True
+                self.send_json(
+                    HTTPStatus.INTERNAL_SERVER_ERROR,
+                    {"error": "the server failed on this request"},
+                )
             else:
                 self.send_json(HTTPStatus.OK, answer)
 
@@ -300,11 +587,28 @@ def serve(
     players: int = 2,
     seat: int = 0,
     bot: str = "greedy",
+    max_games: int = MAX_GAMES,
+    idle_timeout: float = IDLE_TIMEOUT,
+    finished_grace: float = FINISHED_GRACE,
+    max_body: int = MAX_BODY,
+    timeout: float = TIMEOUT,
+    clock: Callable[[], float] = time.monotonic,
 ) -> ThreadingHTTPServer:
     """A server on localhost (``port`` 0: any free port) where you sit in
-    ``seat``; call its ``serve_forever()``.  Rules that do not exist, or a
+    ``seat``; call its ``serve_forever()``.  The other options are those of
+    :class:`Tables` and :func:`make_handler`.  Rules that do not exist, or a
     seat not at their table, raise :class:`ValueError`."""
-    handler = make_handler(Tables(preset, players, bot, seat))
+    tables = Tables(
+        preset,
+        players,
+        bot,
+        seat,
+        max_games=max_games,
+        idle_timeout=idle_timeout,
+        finished_grace=finished_grace,
+        clock=clock,
+    )
+    handler = make_handler(tables, max_body=max_body, timeout=timeout)
     return ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
@@ -317,6 +621,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--seat", type=int, default=0, help="your seat, from 0 (bots take the others)"
     )
     parser.add_argument("--bot", choices=sorted(BOTS), default="greedy")
+    parser.add_argument(
+        "--max-games", type=int, default=MAX_GAMES, help="games kept at once"
+    )
+    parser.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=IDLE_TIMEOUT / 60,
+        help="a game is removed this long after its last move",
+    )
+    parser.add_argument(
+        "--finished-minutes",
+        type=float,
+        default=FINISHED_GRACE / 60,
+        help="a finished game is removed this long after it ends",
+    )
     args = parser.parse_args(argv)
     try:
         server = serve(
@@ -325,6 +644,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             players=args.players,
             seat=args.seat,
             bot=args.bot,
+            max_games=args.max_games,
+            idle_timeout=args.idle_minutes * 60,
+            finished_grace=args.finished_minutes * 60,
         )
     except ValueError as error:  # the library's errors are ValueErrors too
         parser.error(str(error))
