@@ -53,6 +53,7 @@ from .errors import (
     IllegalMoveError,
     InvalidRulesetError,
     InvalidStateError,
+    MatchError,
     NotationError,
     ScopaError,
 )
@@ -90,7 +91,7 @@ from .state import (
     legal_moves,
     new_game,
 )
-from .tournament import MatchResult, Standing, match
+from .tournament import MatchFailure, MatchResult, Standing, match
 from .views import PlayerView
 
 # The version is written once, in pyproject.toml; this is the installed
@@ -132,6 +133,8 @@ __all__ = [
     "InvalidStateError",
     "IsmctsBot",
     "KernelInfo",
+    "MatchError",
+    "MatchFailure",
     "MatchResult",
     "Move",
     "MoveKind",

@@ -33,6 +33,7 @@ from .bots import Bot, FullStateBot, GreedyBot, IsmctsBot, RandomBot, _ask
 from .errors import (
     AmbiguousMoveError,
     InvalidRulesetError,
+    MatchError,
     NotationError,
     ScopaError,
 )
@@ -486,11 +487,14 @@ def run_simulation(
     jobs: int = 1,
     progress: TextIO | None = None,
     bot_options: Mapping[str, object] | None = None,
+    move_timeout: float | None = None,
+    on_error: str = "raise",
 ) -> tournament.MatchResult:
     """Play ``games`` seeded games (seeds ``seed``, ``seed + 1``, …) between
     the named ``bots``, one per side, with :func:`scopa_rules.match`: the
     bundled ones by name, a user's by ``package.module:ClassName`` (made
-    with ``bot_options``).  ``progress``, if given, gets a progress bar.
+    with ``bot_options``).  ``progress``, if given, gets a progress bar;
+    ``move_timeout`` and ``on_error`` are :func:`~scopa_rules.match`'s.
 
     >>> result = run_simulation(Ruleset.scopa(), ["greedy", "random"], games=4, seed=1)
     >>> [(s.label, s.games) for s in result.standings], sum(s.wins for s in result.standings)
@@ -506,6 +510,8 @@ def run_simulation(
             jobs=jobs,
             labels=[_bot_label(name, iterations) for name in bots],
             progress=update,
+            move_timeout=move_timeout,
+            on_error=on_error,
         )
 
 
@@ -561,6 +567,19 @@ def _count(text: str) -> int:
         ) from None
     if number < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds above 0."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds, not {text!r}"
+        ) from None
+    if not number > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
     return number
 
 
@@ -709,6 +728,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes; 1 plays in this process (default: one per CPU)",
     )
     simulate.add_argument(
+        "--move-timeout",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="fail a game whose bot takes longer for a move (default: no limit)",
+    )
+    simulate.add_argument(
+        "--on-error",
+        choices=("raise", "skip"),
+        default="raise",
+        help="when a game fails (a bot raises, times out or kills its worker): "
+        "stop the match (raise, the default) or leave the game out (skip)",
+    )
+    simulate.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -749,17 +782,29 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
         "the bots changing sides every game",
         file=out,
     )
-    result = run_simulation(
-        rules,
-        names,
-        games=args.games,
-        seed=args.seed,
-        iterations=args.iterations,
-        jobs=args.jobs,
-        progress=err if show else None,
-        bot_options=dict(args.bot_arg or ()),
-    )
+    try:
+        result = run_simulation(
+            rules,
+            names,
+            games=args.games,
+            seed=args.seed,
+            iterations=args.iterations,
+            jobs=args.jobs,
+            progress=err if show else None,
+            bot_options=dict(args.bot_arg or ()),
+            move_timeout=args.move_timeout,
+            on_error=args.on_error,
+        )
+    except MatchError as error:
+        partial = error.partial
+        print(f"The match stopped; the {partial.games} games that finished:", file=out)
+        print(partial.table(), file=out)
+        raise
     print(result.table(), file=out)
+    if result.failures:
+        print(f"{len(result.failures)} games failed and are left out:", file=out)
+        for failure in result.failures:
+            print(f"  {failure}", file=out)
 
 
 def main(
@@ -791,6 +836,10 @@ def main(
             _list_rules(args, stream)
     except (InvalidRulesetError, _UsageError) as error:
         parser.exit(2, f"scopa-rules: error: {error}\n")
+    except MatchError as error:
+        for failure in error.failures:
+            print(f"scopa-rules: error: {failure}", file=errors)
+        return 1
     except BrokenPipeError:
         # The reader (say, ``| head``) went away: stop quietly, as Unix tools do.
         sys.stderr.close()

@@ -14,11 +14,17 @@ NotationError - unknown rank '8' in card text '8D': ranks are A 2 3 4 5 6 7 J Q 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .tournament import MatchFailure, MatchResult
+
 __all__ = [
     "AmbiguousMoveError",
     "IllegalMoveError",
     "InvalidRulesetError",
     "InvalidStateError",
+    "MatchError",
     "NotationError",
     "ScopaError",
 ]
@@ -128,3 +134,43 @@ class AmbiguousMoveError(NotationError):
         super().__init__(message)
         self.choices = choices
         """The legal moves the text could mean."""
+
+
+class MatchError(ScopaError):
+    """A match stopped by a game that failed: a bot raised, made no move
+    within the match's ``move_timeout``, or its worker process died.
+    :attr:`failures` say which bot, seat, game and move, and :attr:`partial`
+    holds the standings of the games that finished.  The bot's exception,
+    when there is one, is the error's ``__cause__``.
+
+    >>> import scopa_rules as sr
+    >>> class Tired:
+    ...     def choose(self, view, rng):
+    ...         if view.hand_number == 4:
+    ...             raise RuntimeError("five hands are enough")
+    ...         return view.legal_moves()[0]
+    >>> try:
+    ...     sr.match(sr.Ruleset.scopa(), [sr.GreedyBot(), Tired()], games=10, seed=1)
+    ... except sr.MatchError as error:
+    ...     print(error.failures[0])
+    ...     print(error.partial.games, type(error.__cause__).__name__)
+    Tired (seat 1) in game 2 (seed 3) at move 146: RuntimeError: five hands are enough
+    2 RuntimeError
+    """
+
+    def __init__(
+        self,
+        message: str,
+        partial: MatchResult,
+        failures: tuple[MatchFailure, ...],
+    ) -> None:
+        super().__init__(message)
+        self.partial = partial
+        """The match's result counting the games that finished before it
+        stopped, with the failures."""
+        self.failures = failures
+        """The games that failed (as a rule one: the match stops at the
+        first)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (str(self), self.partial, self.failures))
