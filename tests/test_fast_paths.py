@@ -513,7 +513,10 @@ def test_crowded_tables_give_the_oracle_moves_through_a_flushed_cache(
 ) -> None:
     monkeypatch.setattr(state_module, "_MOVES", Named(_move_of, limit=2))
     rng = random.Random(8)
-    for rules in (sr.Ruleset.scopa(capture_rule="free"), sr.Ruleset.escoba()):
+    # Any card may be trailed, so that any table can be crowded (under a
+    # capture compulsion no two table cards beyond the dealt four share a value).
+    free = sr.Ruleset.scopa(capture_rule="free", capture_compulsion="none")
+    for rules in (free, sr.Ruleset.escoba()):
         for _ in range(25):
             cards = rng.sample(ALL, 16)
             hands = [sr.CardSet(cards[:3]), sr.CardSet(cards[3:6])]

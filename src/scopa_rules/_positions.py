@@ -2,9 +2,13 @@
 validation, and the state it builds.
 
 Every card must be in one place, hand sizes and the stock must be ones a
-deal can leave, and the rest must be reachable (see ``_reachable``); each
-refusal is an :class:`~scopa_rules.InvalidStateError` that names the
-offending part.
+deal can leave, and the rest must be reachable (see ``_reachable``: the
+piles, sweeps, last capturer and table must fit the cards each seat has
+played this hand).  When no card has been played yet the table is the one
+dealt (or the dealer's side took it with an initial fifteen sweep), so it
+must be a table the rules do not redeal and that is swept exactly when it
+adds up to 15 or 30.  Each refusal is an
+:class:`~scopa_rules.InvalidStateError` that names the offending part.
 
 >>> import scopa_rules as sr
 >>> sr.GameState.from_position(sr.Ruleset.scopa(), hands=["7D", "KS", "AD"])
@@ -22,6 +26,7 @@ import attrs
 from ._handlog import EMPTY
 from ._reachable import check_reachable
 from .cards import ALL_CARDS, Card, CardSet
+from .dealing import initial_sweeps, needs_redeal
 from .deck import check_seed
 from .errors import InvalidStateError, NotationError, shown
 from .rules import Ruleset
@@ -131,10 +136,11 @@ def position_state(
             f"last_capturer must be a seat from 0 to {players - 1} or None, "
             f"not {shown(last_capturer)}"
         )
-    check_reachable(
+    played = check_reachable(
         rules,
         hand_sizes=sizes,
-        table_size=len(table_set),
+        table=table_set,
+        stock_size=len(stock_cards),
         pile_sizes=[len(pile) for pile in pile_sets],
         sweeps=sweep_counts,
         scores=score_counts,
@@ -142,6 +148,8 @@ def position_state(
         dealer=dealer,
         last_capturer=last_capturer,
     )
+    if not any(played):
+        _check_as_dealt(rules, table_set, pile_sets, sweep_counts, dealer)
     check_seed(seed, optional=True)
     position = Position(
         hands=hand_sets,
@@ -168,6 +176,59 @@ def position_state(
         hand_decks=(),
         move_links=(),
     )
+
+
+def _check_as_dealt(
+    rules: Ruleset,
+    table: CardSet,
+    piles: Sequence[CardSet],
+    sweeps: Sequence[int],
+    dealer: int,
+) -> None:
+    """No card of the hand has been played: the table is as dealt, or the
+    dealer's side took it at once with an initial fifteen sweep (then
+    ``check_reachable`` has left it the only pile, of ``table_size`` cards).
+    Either way it is a table the deal keeps (no redeal), and it is swept
+    exactly when it adds up to 15 or 30."""
+    side = rules.side_of(dealer)
+    taken = piles[side]
+    dealt = taken or table
+    where = f"in side {side}'s pile" if taken else "on the table"
+    if needs_redeal(rules, dealt.mask):
+        triggers = ", ".join(
+            f"redeal_{name}={count}"
+            for name, count in (
+                ("kings", rules.redeal_kings),
+                ("aces", rules.redeal_aces),
+            )
+            if count is not None
+        )
+        raise InvalidStateError(
+            f"no card of this hand has been played yet, so {dealt}, {where}, is "
+            f"the table as dealt; these rules deal such a table again ({triggers}), "
+            "so no hand is played from it"
+        )
+    swept = initial_sweeps(rules, dealt.mask)
+    total = sum(rules.capture_value(card.rank) for card in dealt)
+    count = "one sweep" if swept == 1 else "two sweeps"
+    if not taken and swept:
+        raise InvalidStateError(
+            f"no card of this hand has been played yet, so the table is as dealt, "
+            f"{dealt}: it adds up to {total}, and under initial_fifteen_sweeps the "
+            f"dealer takes such a table at once ({count}), so the table would be "
+            f"empty and side {side}'s pile would hold it"
+        )
+    if taken and swept != sweeps[side]:
+        scored = (
+            f"scores {count}"
+            if swept
+            else "is not an initial fifteen sweep (the table must add up to 15 or 30)"
+        )
+        raise InvalidStateError(
+            f"no card of this hand has been played yet, so side {side}'s pile holds "
+            f"the table as dealt, taken by the dealer: {dealt} adds up to {total}, "
+            f"which {scored}, but side {side} has {sweeps[side]}"
+        )
 
 
 def _card_set(value: object, what: str) -> CardSet:

@@ -60,8 +60,9 @@ except ModuleNotFoundError as missing:
         name=missing.name,
     ) from missing
 
-from ._reachable import table_limit
+from ._reachable import most_shared, most_taken, shared_values, table_limit
 from .cards import ALL_CARDS, Card, CardSet
+from .dealing import initial_sweeps, needs_redeal
 from .deck import Deck
 from .errors import ScopaError
 from .moves import Move
@@ -645,13 +646,17 @@ def positions(
     """An arbitrary consistent mid-hand position, made with
     :meth:`GameState.from_position() <scopa_rules.GameState.from_position>`: the 40 cards of a drawn deck order split
     into hands (read in playing order from the seat to move, some hold ``k``
-    cards and the rest ``k - 1``), a table of at most ``max_table_size``
-    cards (and no more than the rules let a table hold), a stock of whole
-    deals and each side's pile (never of a single card); sweeps (at most one
-    for every two cards of a pile), scores below the target, and a last
-    capturer exactly when a side has captured, of a side that has.  These
-    are the conditions ``from_position`` checks, so every position drawn
-    could occur in a real game.  ``rules`` is a ruleset or a strategy
+    cards and the rest ``k - 1``), a stock of whole deals after the first, a
+    table of at most ``max_table_size`` cards (and no more than the rules
+    let a table hold, with no more cards sharing a value than the deal lays
+    there where a card that can capture must), and piles only for sides
+    whose seats have played, never of a single card nor of more than their
+    plays can capture; sweeps (at most one for every two cards of a pile and
+    for every card the side played, with a trail between two), scores below
+    the target, and a last capturer exactly when a side has captured, a seat
+    that has played for a side that has.  These are the conditions
+    ``from_position`` checks, so every position drawn could occur in a real
+    game.  None follows an initial fifteen sweep.  ``rules`` is a ruleset or a strategy
     of them, as for :func:`game_states`.  Later hands are dealt from a drawn
     seed.  Shrinks toward two-player Scopa with seat 0 to play the last card
     of the hand, ``AD``, onto an empty table.
@@ -682,45 +687,103 @@ def positions(
     @st.composite
     def draw_position(draw: st.DrawFn) -> GameState:
         chosen = draw(ruleset_strategy)
-        players, sides = chosen.players, chosen.sides
+        players, sides, dealt = chosen.players, chosen.sides, chosen.table_size
         to_move = draw(st.integers(0, players - 1))
         held = draw(st.integers(1, chosen.hand_size))
         full = draw(st.integers(1, players))
         sizes_in_order = [held] * full + [held - 1] * (players - full)
-        in_hands = sum(sizes_in_order)
+        sizes = [0] * players
+        for offset, size in enumerate(sizes_in_order):
+            sizes[(to_move + offset) % players] = size
         deal = players * chosen.hand_size
-        deals = draw(st.integers(0, (40 - in_hands) // deal))
-        rest = 40 - in_hands - deals * deal
+        # The deals left in the stock: the first one has been dealt.
+        deals = draw(st.integers(0, chosen.deals_per_hand - 1))
+        each = (chosen.deals_per_hand - deals) * chosen.hand_size
+        played = [each - size for size in sizes]
+        by_side = [
+            sum(played[seat] for seat in chosen.seats_of(side)) for side in range(sides)
+        ]
+        plays = sum(played)
+        rest = dealt + plays  # the table's cards and the piles'
+        # Every nonempty pile is a capture at least, and a capture needs a
+        # card on the table: the dealt one, or a card trailed before it.
+        opened = 1 if dealt else 0
+        capturing = [side for side in range(sides) if by_side[side]]
+        capturing = capturing[: max(0, plays + opened - 1)]
+        taken = most_taken(chosen)
+        caps = [40 if taken is None else taken * by_side[side] for side in capturing]
         most = min(rest, max_table_size, table_limit(chosen))
-        table_count = draw(st.integers(0, most))
-        if rest - table_count == 1:
-            # A pile never holds a single card: move that card to the table.
-            assume(table_count < most or table_count > 0)
-            table_count += 1 if table_count < most else -1
+        fewest = max(0, rest - sum(caps))
+        assume(fewest <= most)
+        # A pile never holds a single card, nor do the piles together.
+        counts = [count for count in range(fewest, most + 1) if rest - count != 1]
+        assume(counts)
+        table_count = draw(st.sampled_from(counts))
+        pile_sizes = [0] * sides
+        left = rest - table_count
+        for at, side in enumerate(capturing):
+            if at == len(capturing) - 1:
+                size = left
+            else:
+                low, high = max(0, left - sum(caps[at + 1 :])), min(caps[at], left)
+                size = draw(st.integers(low, high))
+                if size == 1:
+                    size = 0 if low == 0 else 2
+                if left - size == 1:
+                    size += 1 if size < high else -1  # nor may the rest be one card
+            assume(size != 1 and 0 <= size <= min(caps[at], left))
+            pile_sizes[side] = size
+            left -= size
+        assume(left == 0)
+        # The table: equal values only as many as the deal lays together
+        # (where a card whose value lies there must capture).
         order = draw(st.permutations(_CARDS))
+        table = CardSet()
+        shared = most_shared(chosen)
+        for card in order:
+            more = table | CardSet([card])
+            if len(table) < table_count and len(shared_values(chosen, more)) <= shared:
+                table = more
+        assume(len(table) == table_count)
+        # Before any play the table is as dealt: one the deal keeps, not
+        # swept at once.
+        assume(plays or not needs_redeal(chosen, table.mask))
+        assume(plays or not initial_sweeps(chosen, table.mask))
+        others = [card for card in order if card not in table]
         at = 0
         hands: list[CardSet] = [CardSet()] * players
         for offset, size in enumerate(sizes_in_order):
-            hands[(to_move + offset) % players] = CardSet(order[at : at + size])
+            hands[(to_move + offset) % players] = CardSet(others[at : at + size])
             at += size
-        table = CardSet(order[at : at + table_count])
-        at += table_count
-        stock = order[at : at + deals * deal]
+        stock = others[at : at + deals * deal]
         at += deals * deal
         piles: list[CardSet] = []
-        for side in range(sides):
-            left = 40 - at
-            size = left if side == sides - 1 else draw(st.integers(0, left))
-            if size == 1:
-                size = 0
-            if left - size == 1:
-                size += 1  # neither this pile nor the rest may be one card
-            piles.append(CardSet(order[at : at + size]))
+        for size in pile_sizes:
+            piles.append(CardSet(others[at : at + size]))
             at += size
-        sweeps = [draw(st.integers(0, min(3, len(pile) // 2))) for pile in piles]
+        # Sweeps: at most one for every two cards of a pile and for every
+        # card the side played, and each after the first needs a trail.
+        sweeps = [0] * sides
+
+        def plays_needed(counts: list[int]) -> int:
+            captures = sum(max(1, counts[side]) for side in range(sides) if piles[side])
+            start = 1 if captures else 0
+            return captures + max(0, max(sum(counts), start) - opened)
+
+        for side in range(sides):
+            high = max(
+                count
+                for count in range(min(3, len(piles[side]) // 2, by_side[side]) + 1)
+                if plays_needed([*sweeps[:side], count, *sweeps[side + 1 :]]) <= plays
+            )
+            sweeps[side] = draw(st.integers(0, high))
         top = max(0, chosen.target_score - 1)
         scores = [draw(st.integers(0, top)) for _ in range(sides)]
-        capturers = [seat for seat in range(players) if piles[chosen.side_of(seat)]]
+        capturers = [
+            seat
+            for seat in range(players)
+            if piles[chosen.side_of(seat)] and played[seat]
+        ]
         last_capturer = draw(st.sampled_from(capturers)) if capturers else None
         return GameState.from_position(
             chosen,
