@@ -824,6 +824,13 @@ class GameState:
         are dealt from ``seed``; without one the game waits in
         :attr:`Phase.AWAITING_DEAL` for :meth:`deal` when this hand ends.
 
+        The position must be one the cards played can explain: the stock and
+        the hand sizes tell how many cards each seat has played this hand,
+        and piles, sweeps, the last capturer and the table must fit those
+        plays (the documentation's "Concepts" page lists every check).  A
+        position no game reaches raises :class:`InvalidStateError` naming
+        the impossibility.
+
         >>> import scopa_rules as sr
         >>> state = sr.GameState.from_position(
         ...     sr.Ruleset.scopa(), hands=["7D", "KS"], table="3C 4C",
