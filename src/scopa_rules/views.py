@@ -20,16 +20,23 @@ True
 (True, True)
 
 Consistency goes beyond hand sizes: under ``capture_compulsion="whole_hand"``
-a seat that trailed held no card that could capture, so a sample never gives
-it one.  Under ``declarations`` a declared hand is known to every seat, so a
-sample leaves its cards with their seat, and a seat that did not declare
-this round is never dealt a hand it would have declared.  Samples are for search: their history is the view's, but they carry
-no deck or seed of the real game, so :meth:`GameState.record` refuses them.
+a seat that trailed held no card that would have obliged it to capture (an
+ace whose take-all was optional, under ``ace_may_trail``, did not), so a
+sample never gives it one.  Under ``declarations`` a declared hand is known
+to every seat, so a sample leaves its cards with their seat, and a seat that
+did not declare this round is never dealt a hand it would have declared.
+Every deal that fits is as likely as any other, and a sample tries a bounded
+number of deals (see :meth:`PlayerView.sample`).  Samples are for search:
+their history is the view's (handed over as it is, so a sample costs the
+same however long the game), but they carry no deck or seed of the real
+game, so :meth:`GameState.record` refuses them.
 """
 
 from __future__ import annotations
 
 import functools
+import math
+import operator
 import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -37,8 +44,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ._frozen import Frozen
+from ._handlog import EMPTY, HandLog, known
 from ._hands import _finished, _turns
-from .captures import capture_masks
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .declarations import Declaration, _kind_of
 from .errors import InvalidStateError, shown
@@ -78,6 +85,14 @@ if TYPE_CHECKING:
 __all__ = ["PlayerView"]
 
 VIEW_FORMAT = "scopa_rules.view"
+
+SAMPLE_TRIES = 10_000
+"""The most deals of the hidden cards :meth:`PlayerView.sample` tries before
+it gives up: it raises :class:`~scopa_rules.InvalidStateError` if none fitted
+the view.  The whole-hand compulsion is dealt exactly, so only a deal that
+gives a seat a hand it would have declared is dealt again (and, past
+``_MOST_STATES``, one that was not fair): a view of a real game needs a
+handful."""
 
 
 def _seen_events(state: GameState, seat: int) -> tuple[Event, ...]:
@@ -400,8 +415,9 @@ class PlayerView(Frozen):
 
     def _forbidden(self) -> dict[int, int]:
         """Cards each other seat cannot hold: under the whole-hand compulsion
-        a seat that trailed held no card that could capture at that moment.
-        Only the turns of the current deal round bear on the hidden cards."""
+        a seat that trailed held no card that would have made it capture at
+        that moment.  Only the turns of the current deal round bear on the
+        hidden cards."""
         rules = self.rules
         forbidden: dict[int, int] = {}
         if rules.capture_compulsion is not CaptureCompulsion.WHOLE_HAND:
@@ -409,19 +425,25 @@ class PlayerView(Frozen):
         plays = [t for t in self.turns if t.move.kind is MoveKind.PLAY]
         in_round = sum(rules.hand_size - size for size in self.hand_sizes)
         table = self.table.mask
+        # One unseen card of each rank: what a card may capture, and so
+        # whether it compels, depends on its rank alone.
+        ranks: dict[int, int] = {}
+        for card in self.unseen:
+            ranks[card.rank] = ranks.get(card.rank, 0) | card.mask
         # Walk back through the round, undoing each play on the table.
         for turn in reversed(plays[len(plays) - in_round :] if in_round else []):
             move = turn.move
             if move.captured:
                 table |= move.captured.mask
-            else:
-                table &= ~move.card.mask
-                if turn.seat != self.seat:
-                    mask = forbidden.get(turn.seat, 0)
-                    for card in self.unseen:
-                        if capture_masks(rules, table, card):
-                            mask |= card.mask
-                    forbidden[turn.seat] = mask
+                continue
+            table &= ~move.card.mask
+            if turn.seat == self.seat:
+                continue
+            mask = forbidden.get(turn.seat, 0)
+            for cards in ranks.values():
+                if _compels(rules, cards & -cards, table):
+                    mask |= cards
+            forbidden[turn.seat] = mask
         return forbidden
 
     def _undeclared_rounds(self) -> dict[int, int]:
@@ -468,46 +490,84 @@ class PlayerView(Frozen):
         >>> sample = view.sample(random.Random(1))
         >>> sample.view(0) == view, sample.hands
         (True, (CardSet('3D KH 5C'), CardSet('5D 3H 2S')))
+
+        A deal is consistent when every seat holds as many cards as the view
+        says, a seat that trailed under the whole-hand compulsion holds no
+        card that would have obliged it to capture then, and a seat that did
+        not declare (option ``declarations``) was not dealt a hand that
+        declares.  The first two are dealt exactly: the deals that fill the
+        trailers' hands with cards they may hold are counted and one is
+        chosen, each as likely as any other.  A deal that gives a seat a
+        hand it would have declared is dealt again, at most 10,000 deals in
+        all (``scopa_rules.views.SAMPLE_TRIES``); a real game's view needs a
+        handful.  (Where too many seats trailed holding too many cards for
+        the count, in house games of six seats or more, each trailer draws
+        its hand in turn and a deal is kept as often as it is fair; if none
+        of the 10,000 was, the first that fits is returned.)  A view that no
+        deal fits (one built by hand, say) raises
+        :class:`~scopa_rules.InvalidStateError` instead of searching for
+        ever:
+
+        >>> import attrs
+        >>> rules = sr.Ruleset(capture_compulsion="whole_hand")
+        >>> rest = sr.ALL_CARDS - sr.CardSet("2D 4D KS 5C 3C")
+        >>> state = sr.GameState.from_position(rules, hands=["2D 4D", "KS 5C"],
+        ...     table="3C", piles=[rest, ""], current_player=1, last_capturer=0)
+        >>> view = state.apply(sr.Move.trail("5C")).view(0)
+        >>> view.sample(random.Random(1)).hands[1]  # it could not have held a 3
+        CardSet('KS')
+        >>> kd = sr.CardSet("KD")  # as if KD had lain on the table, for KS to take
+        >>> odd = attrs.evolve(view, table=view.table | kd,
+        ...                    piles=(view.piles[0] - kd, view.piles[1]))
+        >>> odd.sample(random.Random(1))
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.InvalidStateError: no deal fits what seat 0 saw: seat 1 trailed under the whole-hand compulsion and holds 1 card, but of the 1 card seat 0 cannot see, none could have been in its hand then
         """
         if not isinstance(rng, random.Random):
             raise InvalidStateError(f"rng must be a random.Random, not {shown(rng)}")
         players = self.rules.players
         chooser = (self.dealer + 1) % players
         hidden_first = self.phase is Phase.FIRST_CARD and self.seat != chooser
-        forbidden = self._forbidden()
-        declared = self.declared
+        # Each seat's cards of a declared hand, which every seat knows, and
+        # how many hidden cards it holds (none for this one).
+        known = (
+            [cards.mask for cards in self.declared]
+            if self.declarations
+            else [0] * players
+        )
+        sizes = [
+            size - k.bit_count() for size, k in zip(self.hand_sizes, known, strict=True)
+        ]
+        sizes[self.seat] = 0
         undeclared = self._undeclared_rounds()
-        pool = list(self.unseen)
-        while True:
-            rng.shuffle(pool)
-            hands = list[CardSet]()
-            used = 0
-            consistent = True
-            for seat in range(players):
-                if seat == self.seat:
-                    hands.append(self.hand)
-                    continue
-                known = declared[seat].mask
-                size = self.hand_sizes[seat] - len(declared[seat])
-                cards = _from_mask(known | _mask(pool[used : used + size]))
-                used += size
-                if cards.mask & forbidden.get(seat, 0):
-                    consistent = False
-                    break
-                played = undeclared.get(seat)
-                dealt = cards.mask | (played or 0)
-                # Only a whole dealt hand declares: between hands and at the
-                # end of the game nobody holds one.
-                if (
-                    played is not None
-                    and dealt.bit_count() == 3
-                    and _kind_of(self.rules, dealt)
-                ):
-                    consistent = False  # it would have declared that hand
-                    break
-                hands.append(cards)
-            if consistent:
-                break
+        unseen = self.unseen
+        pool = list(unseen)
+        # (Waiting for a deck, every card is unseen and none is dealt.)
+        places = sum(sizes) + hidden_first + self.stock_size
+        if places > len(pool) or min(sizes) < 0:
+            raise InvalidStateError(
+                f"no deal fits what seat {self.seat} saw: the other hands, "
+                f"the stock and the first card hold {places} cards it cannot "
+                f"see, but it cannot see {len(pool)}"
+            )
+        forbidden = {
+            seat: mask & unseen.mask
+            for seat, mask in self._forbidden().items()
+            if mask & unseen.mask and sizes[seat]
+        }
+        if forbidden or undeclared:
+            hidden, rest = _fitting_deal(
+                self, rng, pool, sizes, forbidden, known, undeclared
+            )
+        else:  # every deal fits
+            hidden, rest, _ = _shuffled(pool, sizes, rng)
+        hands = [
+            self.hand if seat == self.seat else _from_mask(known[seat] | hidden[seat])
+            for seat in range(players)
+        ]
+        pool = rest
+        used = 0
         first_card = self.first_card
         if hidden_first:
             first_card = pool[used]
@@ -548,7 +608,7 @@ class PlayerView(Frozen):
             last_capturer=self.last_capturer,
             first_card=first_card,
             winner=self.winner,
-            hand_results=self.hand_results,
+            hand_results=_sampled_log(self),
             to_move=self.current_player if self.current_player is not None else chooser,
             deals_used=0,
             source=_DealSource(seed=rng.getrandbits(63), decks=(), sampled=True),
@@ -616,6 +676,49 @@ _ARGUMENTS: tuple[str, ...] = tuple(
 )
 
 
+def _sampled_log(view: PlayerView) -> HandLog:
+    """The finished hands of a sample of ``view``, known as they are read: the
+    results, and as each seat sees them, so that reading them from a sample
+    costs the same however long the game (a search reads them at every
+    iteration, and bots view their samples)."""
+    results = view.hand_results
+    if not results:
+        return EMPTY
+    rules = view.rules
+    folds: dict[Any, Any] = {"results": results}
+    for seat in range(rules.players):
+        # The view's results are public but for its seat's own kept first
+        # cards, which another seat does not see.
+        folds["public", seat] = (
+            results
+            if seat == view.seat or not rules.first_card_choice
+            else _seen_by_another(results, seat)
+        )
+    return known(len(results), folds, functools.partial(list, results))
+
+
+def _seen_by_another(
+    results: tuple[HandResult, ...], seat: int
+) -> tuple[HandResult, ...]:
+    """``results`` as ``seat`` sees them, kept for the last results asked (a
+    search samples one view many times)."""
+    global _LAST_SEEN
+    last, seen = _LAST_SEEN
+    if last is not results:
+        seen = {}
+        _LAST_SEEN = (results, seen)
+    found = seen.get(seat)
+    if found is None:
+        found = seen[seat] = tuple([_public_result(r, seat) for r in results])
+    return found
+
+
+_LAST_SEEN: tuple[tuple[HandResult, ...], dict[int, tuple[HandResult, ...]]] = (
+    (),
+    {},
+)
+
+
 def _told(events: tuple[Event, ...]) -> tuple[Event, ...]:
     return events
 
@@ -626,6 +729,290 @@ def _refused(message: str) -> tuple[Event, ...]:
 
 def _view_from(fields: dict[str, Any]) -> PlayerView:
     return PlayerView(**fields)
+
+
+# A deal of the hidden cards: each seat's hidden cards (a mask), the cards
+# left for the first card and the stock, and whether it was dealt fairly
+# (see _dealing); None when a seat could not be filled.
+_Dealt = tuple[list[int], list[Card], bool]
+_Deal = Callable[[random.Random], _Dealt | None]
+
+
+def _fitting_deal(
+    view: PlayerView,
+    rng: random.Random,
+    pool: list[Card],
+    sizes: list[int],
+    forbidden: dict[int, int],
+    known: list[int],
+    undeclared: dict[int, int],
+) -> tuple[list[int], list[Card]]:
+    """A deal of the cards ``view`` cannot see that fits it: no seat holds a
+    card ``forbidden`` to it, and none that did not declare this round holds
+    a hand that declares (see :meth:`PlayerView.sample`)."""
+    deal = _dealing(pool, sizes, forbidden)
+    if deal is None:
+        raise InvalidStateError(_no_deal(view.seat, pool, sizes, forbidden))
+    unfair: _Dealt | None = None
+    for _ in range(SAMPLE_TRIES):
+        dealt = deal(rng)
+        if dealt is None or (
+            undeclared and _declares(view.rules, dealt[0], known, undeclared)
+        ):
+            continue
+        if dealt[2]:
+            return dealt[0], dealt[1]
+        unfair = unfair or dealt
+    if unfair is None:
+        raise InvalidStateError(
+            f"no deal fits what seat {view.seat} saw: none of {SAMPLE_TRIES} "
+            f"deals of the {_count(len(pool))} it cannot see gave each seat a "
+            "hand it could have held in this round"
+        )
+    return unfair[0], unfair[1]  # it fits, if not quite as often as the rest
+
+
+def _shuffled(pool: list[Card], sizes: list[int], rng: random.Random) -> _Dealt:
+    """``pool`` shuffled and dealt out to hands of ``sizes``, the rest left
+    over."""
+    rng.shuffle(pool)
+    hidden = []
+    used = 0
+    for size in sizes:
+        hidden.append(_mask(pool[used : used + size]))
+        used += size
+    return hidden, pool[used:], True
+
+
+def _declares(
+    rules: Ruleset, hidden: list[int], known: list[int], undeclared: dict[int, int]
+) -> bool:
+    """Whether a seat that did not declare this round would have been dealt a
+    hand that declares, holding ``known | hidden`` (only a whole dealt hand
+    declares: between hands and at the end of the game nobody holds one)."""
+    for seat, played in undeclared.items():
+        dealt = known[seat] | hidden[seat] | played
+        if dealt.bit_count() == 3 and _kind_of(rules, dealt):
+            return True
+    return False
+
+
+def _dealing(
+    pool: list[Card], sizes: list[int], forbidden: dict[int, int]
+) -> _Deal | None:
+    """How to deal ``pool`` to hands of ``sizes`` (by seat, the rest left
+    for the first card and the stock) so that no seat holds a card
+    ``forbidden`` to it, each such deal as likely as any other; ``None`` if
+    there is no such deal.
+
+    Without forbidden cards the pool is shuffled and dealt out.  With them,
+    the deals are counted (see :func:`_deal_counts`) and one is chosen card
+    by card, each way as often as the deals that follow from it.  Where
+    that would cost too much (many seats, each holding several cards, that
+    trailed under the whole-hand compulsion: house games of six seats or
+    more), see :func:`_drawn_deal`."""
+    if not forbidden:
+        return functools.partial(_shuffled, pool, sizes)
+    seats = sorted(forbidden)
+    caps = tuple(sizes[seat] for seat in seats)
+    if math.prod(cap + 1 for cap in caps) > _MOST_STATES:
+        return (
+            _drawn_deal(pool, sizes, forbidden)
+            if _fillable(pool, sizes, forbidden)
+            else None
+        )
+    # The cards in order of the seats they may go to, so that equal
+    # shapes share their counts.
+    places = sorted(
+        (
+            tuple(k for k, seat in enumerate(seats) if not forbidden[seat] & card.mask),
+            card,
+        )
+        for card in pool
+    )
+    shape = (caps, tuple(allowed for allowed, _ in places))
+    counts = _deal_counts(shape)
+    if not counts[-1][-1]:
+        return None
+    strides = _strides(caps)
+
+    def counted(rng: random.Random) -> _Dealt:
+        hidden = [0] * len(sizes)
+        free: list[Card] = []
+        at = len(counts[0]) - 1  # every hand to fill
+        # From the last card back: card t goes where the deals of the
+        # cards before it, with what is left to fill, are.
+        for t in range(len(places) - 1, -1, -1):
+            allowed, card = places[t]
+            before = counts[t]
+            pick = rng.randrange(counts[t + 1][at]) - before[at]
+            if pick < 0:
+                free.append(card)
+                continue
+            for k in allowed:
+                if at // strides[k] % (caps[k] + 1):
+                    pick -= before[at - strides[k]]
+                    if pick < 0:
+                        hidden[seats[k]] |= card.mask
+                        at -= strides[k]
+                        break
+        rng.shuffle(free)
+        used = 0
+        for seat, size in enumerate(sizes):
+            if size and seat not in forbidden:
+                hidden[seat] = _mask(free[used : used + size])
+                used += size
+        return hidden, free[used:], True
+
+    return counted
+
+
+# The most hand fillings (products of each trailing hand's size plus one)
+# the exact deal counts over: 1,331 for three hands of ten.
+_MOST_STATES = 2_048
+
+_Shape = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+# The deal counts of the last few views sampled: a search samples one view
+# many times.
+_COUNTS: dict[_Shape, list[list[int]]] = {}
+_MOST_COUNTS = 4
+
+
+def _strides(caps: tuple[int, ...]) -> list[int]:
+    strides = []
+    stride = 1
+    for cap in caps:
+        strides.append(stride)
+        stride *= cap + 1
+    return strides
+
+
+def _deal_counts(shape: _Shape) -> list[list[int]]:
+    """For the trailing hands' sizes and, card by card, the hands each card
+    may go to (``shape``): after ``t`` cards, how many ways they go to the
+    hands or elsewhere so that each hand holds ``f`` of them, by the
+    filling ``f`` (an index in mixed radix, a digit a hand).  The last
+    count of the last list is the number of deals."""
+    found = _COUNTS.get(shape)
+    if found is not None:
+        return found
+    caps, cards = shape
+    strides = _strides(caps)
+    size = math.prod(cap + 1 for cap in caps)
+    count = [1] + [0] * (size - 1)
+    counts = [count]
+    for allowed in cards:
+        after = list(count)
+        for k in allowed:
+            stride = strides[k]
+            block = stride * (caps[k] + 1)
+            for base in range(0, size, block):
+                start, end = base + stride, base + block
+                after[start:end] = map(
+                    operator.add, after[start:end], count[base : end - stride]
+                )
+        counts.append(after)
+        count = after
+    if len(_COUNTS) >= _MOST_COUNTS:
+        _COUNTS.clear()
+    _COUNTS[shape] = counts
+    return counts
+
+
+def _drawn_deal(pool: list[Card], sizes: list[int], forbidden: dict[int, int]) -> _Deal:
+    """The deal where counting would cost too much: each seat with forbidden
+    cards (the one with fewest cards it may hold first) draws its hand from
+    the cards left that it may hold, and the rest are shuffled and dealt.
+    That favours some deals: one where a seat had ``a`` cards to choose
+    from came out with chance ``1 / comb(a, size)`` for it, so the deal is
+    fair only with chance ``comb(a, size) / comb(n, size)``, ``n`` being all
+    the cards the seat may hold; the fair deals are all equally likely."""
+    unseen = _mask(pool)
+    allowed = {seat: unseen & ~mask for seat, mask in forbidden.items()}
+    order = sorted(forbidden, key=lambda seat: (allowed[seat].bit_count(), seat))
+    most = math.prod(math.comb(allowed[s].bit_count(), sizes[s]) for s in order)
+
+    def drawn(rng: random.Random) -> _Dealt | None:
+        hidden = [0] * len(sizes)
+        left = unseen
+        chances = 1
+        for seat in order:
+            choice = [card for card in pool if card.mask & left & allowed[seat]]
+            if len(choice) < sizes[seat]:
+                return None
+            chances *= math.comb(len(choice), sizes[seat])
+            hand = _mask(rng.sample(choice, sizes[seat]))
+            hidden[seat] = hand
+            left &= ~hand
+        fair = rng.randrange(most) < chances
+        rest = [card for card in pool if card.mask & left]
+        rng.shuffle(rest)
+        used = 0
+        for seat, size in enumerate(sizes):
+            if size and seat not in forbidden:
+                hidden[seat] = _mask(rest[used : used + size])
+                used += size
+        return hidden, rest[used:], fair
+
+    return drawn
+
+
+def _fillable(pool: list[Card], sizes: list[int], forbidden: dict[int, int]) -> bool:
+    """Whether the hands of the seats with ``forbidden`` cards can all be
+    filled with cards of ``pool`` they may hold (a matching of their
+    places to the cards, found by augmenting paths)."""
+    places = [seat for seat in sorted(forbidden) for _ in range(sizes[seat])]
+    holder: dict[Card, int] = {}  # card -> the place it fills
+
+    def place(index: int, tried: set[Card]) -> bool:
+        for card in pool:
+            if card in tried or card.mask & forbidden[places[index]]:
+                continue
+            tried.add(card)
+            if card not in holder or place(holder[card], tried):
+                holder[card] = index
+                return True
+        return False
+
+    return all(place(index, set()) for index in range(len(places)))
+
+
+def _no_deal(
+    seat: int, pool: list[Card], sizes: list[int], forbidden: dict[int, int]
+) -> str:
+    """Why no deal of ``pool`` keeps the ``forbidden`` cards out of their
+    seats' hands."""
+    unseen = _mask(pool)
+    for other, mask in sorted(forbidden.items()):
+        allowed = (unseen & ~mask).bit_count()
+        if allowed < sizes[other]:
+            return (
+                f"no deal fits what seat {seat} saw: seat {other} trailed under "
+                f"the whole-hand compulsion and holds {_count(sizes[other])}, "
+                f"but of the {_count(len(pool))} seat {seat} cannot see, "
+                f"{f'only {allowed}' if allowed else 'none'} could have been "
+                "in its hand then"
+            )
+    trailers = " and ".join(str(other) for other in sorted(forbidden))
+    return (
+        f"no deal fits what seat {seat} saw: the hands of seats {trailers}, "
+        "which trailed under the whole-hand compulsion, cannot all be filled "
+        f"with the {_count(len(pool))} seat {seat} cannot see that they could "
+        "have held then"
+    )
+
+
+def _count(cards: int) -> str:
+    return f"{cards} card" if cards == 1 else f"{cards} cards"
+
+
+def _compels(rules: Ruleset, card: int, table: int) -> bool:
+    """Whether holding the card ``card`` (a mask of one card) obliges a seat
+    to capture on ``table`` under the whole-hand compulsion: the state's own
+    legal plays say so, by leaving out the trail of a hand of that card alone
+    (an ace whose only capture is an optional take-all, under
+    ``ace_may_trail``, does not compel)."""
+    return not any(move.is_trail for move in legal_plays(rules, card, table))
 
 
 def _mask(cards: Iterable[Card]) -> int:
