@@ -36,6 +36,7 @@ from .errors import (
     MatchError,
     NotationError,
     ScopaError,
+    shown,
 )
 from .moves import Move, MoveKind
 from .rules import Ruleset
@@ -589,7 +590,7 @@ def _bot_names(text: str) -> list[str]:
     for name in names:
         if name not in _BOT_NAMES and not _USER_BOT.fullmatch(name):
             raise argparse.ArgumentTypeError(
-                f"unknown bot {name!r}; bots are {', '.join(_BOT_NAMES)} or "
+                f"unknown bot {shown(name)}; bots are {', '.join(_BOT_NAMES)} or "
                 "package.module:ClassName"
             )
     return names

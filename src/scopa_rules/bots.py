@@ -506,8 +506,8 @@ def play_game(
         raise InvalidStateError(
             f"play_game needs one bot per seat: {rules.players}, not {len(bots)}"
         )
+    state = new_game(rules, seed=seed)  # first: it checks the seed
     rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
     # isinstance() against a protocol is slow: once per bot, not per move.
     sees_all = [isinstance(bot, FullStateBot) for bot in bots]
     # A seeded game never waits for a deck: it has a seat to move until it

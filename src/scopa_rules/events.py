@@ -54,7 +54,7 @@ import attrs
 from .cards import Card, CardSet, Rank
 from .dealing import deal_hand
 from .deck import Deck
-from .errors import InvalidStateError, NotationError, shown
+from .errors import InvalidStateError, NotationError, shown, shown_names
 from .moves import Move, MoveKind
 from .rules import PrimieraRule, Ruleset
 from .scoring import HandScore, SideScore
@@ -717,14 +717,10 @@ def _check_keys(
 ) -> None:
     """That ``data`` has exactly the keys ``names`` (and ``also``)."""
     fields = ", ".join(names)
-    unknown = sorted(
-        key if isinstance(key, str) else shown(key)
-        for key in data
-        if key not in also and key not in names
-    )
+    unknown = [key for key in data if key not in also and key not in names]
     if unknown:
         raise InvalidStateError(
-            f"{what} has unknown fields: {', '.join(unknown)}; its fields are {fields}"
+            f"{what} has unknown fields: {shown_names(unknown)}; its fields are {fields}"
         )
     for name in names:
         if name not in data:
@@ -839,8 +835,8 @@ def _score(data: object, what: str) -> HandScore:
     totals = _counts(data["totals"], f"{what}: 'totals'")
     if totals != score.totals:
         raise InvalidStateError(
-            f"{what}: 'totals' are {list(totals)}, but its sides add up to "
-            f"{list(score.totals)}"
+            f"{what}: 'totals' are {shown(list(totals))}, but its sides add up to "
+            f"{shown(list(score.totals))}"
         )
     return score
 
@@ -860,11 +856,12 @@ def _side_score(data: object, index: int, what: str) -> SideScore:
     }
     side = SideScore(**values)
     if side.side != index:
-        raise InvalidStateError(f"{what} says it is side {side.side}")
+        raise InvalidStateError(f"{what} says it is side {shown(side.side)}")
     total = _count(data["total"], f"{what}: 'total'")
     if total != side.total:
         raise InvalidStateError(
-            f"{what}: 'total' is {total}, but its points add up to {side.total}"
+            f"{what}: 'total' is {shown(total)}, but its points add up to "
+            f"{shown(side.total)}"
         )
     return side
 
@@ -885,7 +882,7 @@ _FIELD_READERS: dict[str, Callable[[Any, str], Any]] = {
 
 _PROBLEMS: dict[type[Any], Callable[[Any], str | None]] = {
     CardsDealt: lambda event: (
-        f"deals {event.count} cards but names {len(event.cards)}"
+        f"deals {shown(event.count)} cards but names {len(event.cards)}"
         if event.cards is not None and len(event.cards) != event.count
         else None
     ),
@@ -911,7 +908,7 @@ _PROBLEMS: dict[type[Any], Callable[[Any], str | None]] = {
         else None
     ),
     GameOver: lambda event: (
-        f"names side {event.winner} the winner, of {len(event.scores)} sides"
+        f"names side {shown(event.winner)} the winner, of {len(event.scores)} sides"
         if event.winner >= len(event.scores)
         else None
     ),

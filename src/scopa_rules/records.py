@@ -44,6 +44,7 @@ from .errors import (
     NotationError,
     ScopaError,
     shown,
+    shown_names,
 )
 from .moves import Move
 from .rules import Ruleset
@@ -73,12 +74,6 @@ VERSION = 1
 
 def _fail(message: str) -> InvalidStateError:
     return InvalidStateError(message)
-
-
-def _key_names(keys: set[Any]) -> list[str]:
-    """Unknown keys for a message, sorted (a key may be any JSON-less
-    value, even an int too long to print)."""
-    return sorted(key if isinstance(key, str) else shown(key) for key in keys)
 
 
 def _require(
@@ -496,9 +491,9 @@ class GameRecord(Frozen):
             "position",
             "turns",
         }
-        unknown = _key_names(set(data) - known)
+        unknown = set(data) - known
         if unknown:
-            raise _fail(f"{what} has unknown keys: {', '.join(map(str, unknown))}")
+            raise _fail(f"{what} has unknown keys: {shown_names(unknown)}")
         rules = Ruleset.from_dict(_require(data, "rules", Mapping, what))
         if rules.target_score > max_target_score:
             raise _fail(
@@ -544,7 +539,7 @@ class GameRecord(Frozen):
             )._source.position
             if position is not None and position.dealer != dealer:
                 raise _fail(
-                    f"{what}: the dealer ({dealer}) is not the position's dealer "
+                    f"{what}: the dealer ({shown(dealer)}) is not the position's dealer "
                     f"({position.dealer})"
                 )
         record = cls(
@@ -661,19 +656,30 @@ class GameRecord(Frozen):
         """The record in the text form of :meth:`to_text`.  Comments (from
         ``#`` to the end of a line), blank lines and ``hand`` lines are for
         people; the header and the turn lines are the record.  The limits
-        are those of :meth:`from_dict`.
+        are those of :meth:`from_dict`, and a line may hold at most 10,000
+        characters besides its comment (a record's longest, a ruleset or a
+        position in JSON, holds under a thousand).
 
         >>> import scopa_rules as sr
         >>> state = sr.new_game(seed=7).apply(sr.Move.parse("3D"))
         >>> record = state.record()
         >>> sr.GameRecord.from_text(record.to_text()) == record
         True
+        >>> sr.GameRecord.from_text("version: 1\\nrules: " + " " * 64_000 + "scopa")
+        Traceback (most recent call last):
+        ...
+        scopa_rules.errors.NotationError: line 2 holds 64012 characters, more than the 10,000 a line of a text record may hold
         """
         if not isinstance(text, str):
             raise NotationError(f"a text record must be a string, not {shown(text)}")
         header: dict[str, Any] = {"decks": [], "dealt": [], "turns": []}
         for number, raw in enumerate(text.splitlines(), 1):
             line = raw.split("#", 1)[0].strip()
+            if len(line) > _MAX_LINE:
+                raise NotationError(
+                    f"line {number} holds {len(line)} characters, more than the "
+                    f"{_MAX_LINE:,} a line of a text record may hold"
+                )
             if not line or _HAND_LINE.fullmatch(line):
                 continue
             turn = _TURN_LINE.fullmatch(line)
@@ -700,7 +706,7 @@ class GameRecord(Frozen):
                         f"or a JSON object, not {shown(value)}"
                     )
                 header["rules"] = Ruleset.from_name(
-                    named.group(1), players=_whole(named.group(2), number)
+                    named.group(1).strip(), players=_whole(named.group(2), number)
                 ).to_dict()
             elif key in ("rules", "position"):
                 try:
@@ -710,7 +716,7 @@ class GameRecord(Frozen):
                         f"line {number}: {key} must be JSON: {error}"
                     ) from None
             elif key in ("version", "seed", "dealer"):
-                if not re.fullmatch(r"-?\d+", value):
+                if not _WHOLE.fullmatch(value):
                     raise NotationError(
                         f"line {number}: {key} must be a whole number, not {shown(value)}"
                     )
@@ -730,9 +736,18 @@ class GameRecord(Frozen):
 
 
 # The text reader is as lenient as the other readers: any case, any spacing.
+# Each pattern takes time linear in the line, by construction: no two
+# neighbouring repeats can match the same character (a name and the spaces
+# after it are one repeat, stripped afterwards), so a failed match never
+# tries another way of splitting the line between them.  (The old
+# "([a-z_ -]+?)\s*\(" was quadratic: 64,000 spaces took seconds.)
 _HAND_LINE = re.compile(r"hand\s+\d+\s*,\s*dealer\s+seat\s+\d+", re.IGNORECASE)
-_TURN_LINE = re.compile(r"seat\s+(\d+)\s*:\s*(.+)", re.IGNORECASE)
-_PRESET_LINE = re.compile(r"([a-z_ -]+?)\s*\(\s*(\d+)\s+players?\s*\)", re.IGNORECASE)
+_TURN_LINE = re.compile(r"seat\s+(\d+)\s*:\s*(\S.*)", re.IGNORECASE)
+_PRESET_LINE = re.compile(r"([a-z_\s-]+)\(\s*(\d+)\s+players?\s*\)", re.IGNORECASE)
+_WHOLE = re.compile(r"-?\d+")
+_MAX_LINE = 10_000
+"""The most characters a line of a text record may hold besides its
+comment: over ten times a record's longest (a ruleset in JSON)."""
 
 
 def _whole(text: str, line: int) -> int:
@@ -855,9 +870,9 @@ def state_from_dict(
         raise _fail(
             f"the saved state has version {shown(data.get('version'))}; this library reads {VERSION}"
         )
-    unknown = _key_names(set(data) - {"format", "version", "record", "state"})
+    unknown = set(data) - {"format", "version", "record", "state"}
     if unknown:
-        raise _fail(f"the saved state has unknown keys: {', '.join(map(str, unknown))}")
+        raise _fail(f"the saved state has unknown keys: {shown_names(unknown)}")
     record, state = GameRecord._load(
         _require(data, "record", Mapping, "the saved state"),
         max_turns,
@@ -879,9 +894,7 @@ def state_from_dict(
                 f"the saved {key} ({shown(saved)}) does not match the game's history, "
                 f"which gives {shown(expected[key])}"
             )
-    unknown_keys = _key_names(set(snapshot) - set(expected))
+    unknown_keys = set(snapshot) - set(expected)
     if unknown_keys:
-        raise _fail(
-            f"the saved state has unknown fields: {', '.join(map(str, unknown_keys))}"
-        )
+        raise _fail(f"the saved state has unknown fields: {shown_names(unknown_keys)}")
     return state

@@ -1182,7 +1182,13 @@ def _check_names(options: Mapping[str, Any]) -> None:
         if name not in OPTION_NAMES and name != _ALIAS:
             import difflib
 
-            close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
+            # A name of over 64 characters misspells no option (the longest
+            # has 22), and matching it would cost time in its length.
+            close = (
+                difflib.get_close_matches(name, OPTION_NAMES, n=1)
+                if len(name) <= 64
+                else []
+            )
             hint = (
                 f"did you mean {close[0]}?"
                 if close
