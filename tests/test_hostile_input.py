@@ -464,11 +464,6 @@ def test_a_huge_line_in_a_text_record_is_shown_cut() -> None:
 # -- integers of over 4300 digits ---------------------------------------------------
 
 
-@pytest.mark.xfail(
-    raises=ValueError,
-    strict=False,
-    reason="needs state.py (compiled) to print the move with shown(): see issue #27",
-)
 def test_applying_a_huge_int_is_an_illegal_move() -> None:
     state = sr.new_game(seed=7)
     refused(
@@ -480,11 +475,6 @@ def test_applying_a_huge_int_is_an_illegal_move() -> None:
     refused(sr.IllegalMoveError, lambda: state.apply("x" * 10**6))  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    raises=ValueError,
-    strict=False,
-    reason="needs encoding.py (compiled) to print the move with shown(): see issue #27",
-)
 def test_encoding_a_huge_int_is_an_illegal_move() -> None:
     refused(
         sr.IllegalMoveError,
@@ -593,4 +583,27 @@ def test_play_game_checks_its_seed_first() -> None:
         sr.InvalidStateError,
         lambda: sr.play_game(sr.Ruleset(), [sr.RandomBot(), sr.RandomBot()], seed=[1]),  # type: ignore[arg-type]
         "a seed must be a whole number",
+    )
+
+
+def test_huge_counts_in_a_hand_score_are_refused() -> None:
+    """The compiled tally counts in C ints: a count past them was a bare
+    OverflowError there, and declaration points were not checked at all."""
+    rules = sr.Ruleset.scopa()
+    cases: list[tuple[list[int], list[int] | None]] = [
+        ([2**31, 0], None),
+        ([HUGE, 0], None),
+        ([0, 0], [-1, 0]),
+    ]
+    for sweeps, declared in cases:
+        with pytest.raises(sr.InvalidStateError, match="must be whole numbers of 0"):
+            sr.score_hand(rules, ["", ""], sweeps, declared)
+    refused(
+        sr.InvalidStateError,
+        lambda: sr.score_hand(rules, ["", ""], [0, 0], ["3", 0]),  # type: ignore[list-item]
+        "declared must be whole numbers",
+    )
+    assert sr.score_hand(rules, ["", ""], [1_000_000, 0], [0, 5]).totals == (
+        1_000_000,
+        5,
     )

@@ -61,7 +61,7 @@ from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, sho
 from .moves import Move, MoveKind
 from .observation import _state_floats
 from .state import _FIRST_CARD_PHASE as _FIRST_CARD
-from .state import _PHASE, _PLAY, _TO_MOVE, GameState, _played
+from .state import _PHASE, _PLAY, _TO_MOVE, GameState, _move_text, _played
 
 __all__ = [
     "ACTION_ENCODING_VERSION",
@@ -426,7 +426,7 @@ def encode_move(state: GameState, move: Move) -> tuple[int, ...]:
     """
     reason = state.explain_illegal(move)
     if reason is not None:
-        raise IllegalMoveError(f"cannot encode {move}: {reason}")
+        raise IllegalMoveError(f"cannot encode {_move_text(move)}: {reason}")
     if move.kind is MoveKind.KEEP_FIRST_CARD:
         return (KEEP_FIRST_CARD_ACTION,)
     if move.kind is MoveKind.TABLE_FIRST_CARD:

@@ -301,6 +301,11 @@ def _primiera_key(
     return (sevens, sixes)
 
 
+_MOST_COUNTED = 1_000_000
+"""The most sweeps or declaration points score_hand takes for a side in a
+hand (a hand has 40 cards): the compiled tally counts in C ints."""
+
+
 def score_hand(
     rules: Ruleset,
     piles: Sequence[CardSet | str | Iterable[Card | str]],
@@ -329,12 +334,15 @@ def score_hand(
             raise InvalidStateError(
                 f"{what} must be a list with one entry per side, not {shown(values)}"
             )
-    if not all(
-        isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sweeps
-    ):
-        raise InvalidStateError(
-            f"sweeps must be whole numbers of 0 or more, not {shown(sweeps)}"
-        )
+    for what, counts in (("sweeps", sweeps), ("declared", declared or ())):
+        if not all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= _MOST_COUNTED
+            for n in counts
+        ):
+            raise InvalidStateError(
+                f"{what} must be whole numbers of 0 or more (at most "
+                f"{_MOST_COUNTED:,}), not {shown(counts)}"
+            )
     pile_sets = [p if isinstance(p, CardSet) else CardSet(p) for p in piles]
     if len(pile_sets) != rules.sides or len(sweeps) != rules.sides:
         raise InvalidStateError(

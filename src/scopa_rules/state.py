@@ -720,7 +720,7 @@ class GameState:
         legal; an illegal move raises."""
         if seat is not None and type(seat) is not int:  # True == 1: no bools
             raise IllegalMoveError(
-                f"illegal move {move}: {self._illegal_reason(move, seat)}"
+                f"illegal move {_move_text(move)}: {self._illegal_reason(move, seat)}"
             )
         fields = self._dealt()
         legal = self._m
@@ -736,7 +736,7 @@ class GameState:
         ):
             reason = self._illegal_reason(move, seat)
             if reason is not None:
-                raise IllegalMoveError(f"illegal move {move}: {reason}")
+                raise IllegalMoveError(f"illegal move {_move_text(move)}: {reason}")
         return fields
 
     def _apply_other(self, move: Move) -> GameState:
@@ -749,7 +749,7 @@ class GameState:
         if phase is _PLAY:
             return self.apply(move, check=False)
         raise IllegalMoveError(
-            f"illegal move {move}: {self._illegal_reason(move, None)}"
+            f"illegal move {_move_text(move)}: {self._illegal_reason(move, None)}"
         )
 
     def _decide_first_card(self, move: Move) -> GameState:
@@ -1344,6 +1344,13 @@ def _scores_text(scores: tuple[int, ...]) -> str:
 
 def _moves_text(moves: tuple[Move, ...]) -> str:
     return ", ".join(str(m) for m in moves) if moves else "none"
+
+
+def _move_text(move: object) -> str:
+    """A move for a message: its notation, or anything else (an int too long
+    to print, a huge or aliased structure) as :func:`~scopa_rules.errors.shown`
+    gives it."""
+    return str(move) if isinstance(move, Move) else shown(move)
 
 
 def _is_seat(value: object, players: int) -> bool:
