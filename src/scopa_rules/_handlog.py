@@ -250,16 +250,7 @@ def packed(
     >>> len(log), log.joined("text", str.encode), log.last, log == EMPTY.add("a").add("b")
     (2, b'ab', 'b', True)
     """
-    if not count:
-        return EMPTY
-    log = _new(HandLog)
-    _set_previous(log, None)
-    _set_item(log, None)
-    _set_count(log, count)
-    _set_hash(log, None)
-    _set_read(log, {key: data})
-    _set_unpack(log, unpack)
-    return log
+    return known(count, {key: data}, unpack)
 
 
 def known(
