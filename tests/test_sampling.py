@@ -501,3 +501,39 @@ def test_views_and_samples_late_in_a_long_game_read_no_finished_hand(
         sample = sample.apply(sample.legal_moves()[0])
     assert len(sample.view(seat).hand_results) == 41
     assert reads.count == 1
+
+
+def test_the_drawn_deal_fills_the_other_seats_and_redraws_a_dead_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Force the drawn way.  Seat 1 may hold AD or 2D, seat 2 anything but
+    # AD, seat 0 trailed nothing: a draw that gives seat 1 the 2D leaves seat
+    # 2 too few cards (a dead end, drawn again), and seat 0's hand comes
+    # from what the trailers left.
+    monkeypatch.setattr(views_module, "_MOST_STATES", 0)
+    cards = sr.CardSet("AD 2D 3D 4D 5D")
+    pool = list(cards)
+    forbidden = {1: sr.CardSet("3D 4D 5D").mask, 2: sr.CardSet("AD 5D").mask}
+    sizes = [1, 1, 3]
+    deal = views_module._dealing(pool, sizes, forbidden)
+    assert deal is not None
+    dead_ends = kept = 0
+    for seed in range(200):
+        dealt = deal(random.Random(seed))
+        if dealt is None:
+            dead_ends += 1
+            continue
+        hidden, rest, _ = dealt
+        kept += 1
+        assert hidden[1] == sr.CardSet("AD").mask
+        assert hidden[2] == sr.CardSet("2D 3D 4D").mask
+        assert hidden[0] == sr.CardSet("5D").mask
+        assert rest == []
+    assert dead_ends
+    assert kept
+    # Seat 2 alone may not hold what seat 1 must: no deal at all.
+    none = {1: sr.CardSet("2D 3D 4D 5D").mask, 2: sr.CardSet("2D 3D 4D 5D").mask}
+    assert views_module._dealing(pool, [3, 1, 1], none) is None
+    # A matching that moves a card from one place to another to fit.
+    moved = {1: sr.CardSet("3D 4D 5D").mask, 2: sr.CardSet("3D 4D 5D").mask}
+    assert views_module._dealing(pool, [3, 1, 1], moved) is not None

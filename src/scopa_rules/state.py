@@ -35,7 +35,7 @@ from typing_extensions import Self
 from ._compiled import is_compiled
 from ._frozen import Frozen
 from ._handlog import EMPTY as _NO_HANDS
-from ._handlog import HandLog, log_of, packed
+from ._handlog import HandLog, packed
 from ._handpack import unpack_hands
 from ._hands import (
     _PACKED,
@@ -1314,13 +1314,12 @@ def _unpickle_state(
 
 def _make_state(**fields: Any) -> GameState:
     """A state from every field by name (for the paths that are not hot);
-    hands, the table and piles may be given as card sets or masks."""
+    hands, the table and piles may be given as card sets or masks, the
+    finished hands as a :class:`~scopa_rules._handlog.HandLog`."""
     fields["hands"] = tuple([_mask(hand) for hand in fields["hands"]])
     fields["table"] = _mask(fields["table"])
     fields["piles"] = tuple([_mask(pile) for pile in fields["piles"]])
     fields.setdefault("declarations", ())
-    if type(fields["hand_results"]) is not HandLog:
-        fields["hand_results"] = log_of(fields["hand_results"])
     return _state(tuple(fields[name] for name in _FIELDS))
 
 

@@ -849,13 +849,17 @@ def _dealing(
             if pick < 0:
                 free.append(card)
                 continue
-            for k in allowed:
+            # The pick falls among the deals with the card in one of the
+            # seats it may go to: the last of them if none before.
+            for k in allowed[:-1]:
                 if at // strides[k] % (caps[k] + 1):
                     pick -= before[at - strides[k]]
                     if pick < 0:
-                        hidden[seats[k]] |= card.mask
-                        at -= strides[k]
                         break
+            else:
+                k = allowed[-1]
+            hidden[seats[k]] |= card.mask
+            at -= strides[k]
         rng.shuffle(free)
         used = 0
         for seat, size in enumerate(sizes):
