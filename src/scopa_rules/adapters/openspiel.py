@@ -58,7 +58,6 @@ from ..observation import (
 )
 from ..rules import Ruleset
 from ..state import GameState, Phase, new_game
-from ..views import SAMPLE_TRIES
 from . import Returns, check_returns, seat_returns
 from ._arrays import observation_array
 
@@ -445,7 +444,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if point is None or point.state.phase is Phase.AWAITING_DEAL:
             return clone
         view = point.state.view(player_id)
-        for _ in range(SAMPLE_TRIES):
+        while True:
             sample = view.sample(rng)
             mover = sample.current_player
             # An open capture's card lies face up: the mover holds it.
@@ -453,11 +452,6 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
                 mover is not None and point.played in sample.hands[mover]
             ):
                 break
-        else:
-            raise InvalidStateError(
-                f"no deal of {SAMPLE_TRIES:,} that seat {player_id} can imagine "
-                f"gives the seat to move the card {point.played} it is playing"
-            )
         clone._node.move_to(ActionState(sample, point.played, point.taken))
         return clone
 
