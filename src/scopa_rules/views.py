@@ -860,13 +860,7 @@ def _dealing(
                 k = allowed[-1]
             hidden[seats[k]] |= card.mask
             at -= strides[k]
-        rng.shuffle(free)
-        used = 0
-        for seat, size in enumerate(sizes):
-            if size and seat not in forbidden:
-                hidden[seat] = _mask(free[used : used + size])
-                used += size
-        return hidden, free[used:], True
+        return hidden, _deal_others(rng, free, hidden, sizes, forbidden), True
 
     return counted
 
@@ -950,15 +944,27 @@ def _drawn_deal(pool: list[Card], sizes: list[int], forbidden: dict[int, int]) -
             left &= ~hand
         fair = rng.randrange(most) < chances
         rest = [card for card in pool if card.mask & left]
-        rng.shuffle(rest)
-        used = 0
-        for seat, size in enumerate(sizes):
-            if size and seat not in forbidden:
-                hidden[seat] = _mask(rest[used : used + size])
-                used += size
-        return hidden, rest[used:], fair
+        return hidden, _deal_others(rng, rest, hidden, sizes, forbidden), fair
 
     return drawn
+
+
+def _deal_others(
+    rng: random.Random,
+    rest: list[Card],
+    hidden: list[int],
+    sizes: list[int],
+    forbidden: dict[int, int],
+) -> list[Card]:
+    """Shuffle ``rest`` and deal it to the seats without forbidden cards,
+    into ``hidden``; the cards left over."""
+    rng.shuffle(rest)
+    used = 0
+    for seat, size in enumerate(sizes):
+        if size and seat not in forbidden:
+            hidden[seat] = _mask(rest[used : used + size])
+            used += size
+    return rest[used:]
 
 
 def _fillable(pool: list[Card], sizes: list[int], forbidden: dict[int, int]) -> bool:
