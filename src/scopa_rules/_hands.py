@@ -19,7 +19,7 @@ from ._frozen import Frozen
 from ._handpack import HandFields, pack_hand, pack_object
 from .cards import CardSet, _from_mask
 from .deck import Deck
-from .declarations import Declaration, declaration_from
+from .declarations import Declaration, declaration_from, points_by_side
 from .moves import Move
 from .rules import Ruleset
 from .scoring import HandScore, score_hand
@@ -153,7 +153,7 @@ class _FinishedHand:
             leftover=_from_mask(fields.leftover),
             leftover_side=fields.leftover_side,
             score=score_hand(
-                rules, pile_sets, fields.sweeps, _declared_points(rules, declarations)
+                rules, pile_sets, fields.sweeps, points_by_side(rules, declarations)
             ),
             scores=fields.scores,
             declarations=tuple([declaration_from(made) for made in declarations]),
@@ -192,13 +192,3 @@ def _add_result(
     results: tuple[HandResult, ...], item: object
 ) -> tuple[HandResult, ...]:
     return (*results, _finished(item))
-
-
-def _declared_points(
-    rules: Ruleset, declarations: tuple[tuple[int, int, int], ...]
-) -> list[int]:
-    """Each side's declaration points from kept ``(seat, mask, points)``."""
-    points = [0] * rules.sides
-    for seat, _, gained in declarations:
-        points[rules.side_of(seat)] += gained
-    return points

@@ -123,8 +123,7 @@ cdef void _sort_packed(
 @cython.locals(
     players=cython.int,
     size=cython.int,
-    partnerships=cython.bint,
-    sweep_rules=cython.bint,
+    sides=cython.int[40],
     optional_ace=cython.bint,
     declarations=cython.bint,
     used=cython.int,
@@ -215,8 +214,6 @@ cdef tuple _sweep_the_deal(
     unsigned long long* piles,
     int* sweeps,
 )
-
-cdef bint _redealt(object rules, unsigned long long table) except -1
 
 @cython.locals(
     order=cython.int[40],

@@ -39,9 +39,9 @@ from .captures import (
 )
 from .cards import Card
 from .dealing import deal_hand, initial_sweeps, needs_redeal
-from .declarations import declare_round
+from .declarations import declare_round, points_by_side
 from .rules import CAPTURE_KEY_BITS, CaptureCompulsion, Ruleset
-from .scoring import hand_totals
+from .scoring import game_winner, hand_totals
 
 __all__ = ["Named", "Random", "legal_plays", "play", "play_fresh", "sweep_counts"]
 
@@ -586,7 +586,7 @@ def _deal_first_card(rules: Ruleset, dealer: int, rng: Random) -> Deal:
         dealt, table, rest = deal_hand(
             rules, dealer, [_CARDS[order[k]] for k in range(40)], keep
         )
-        if not _redealt(rules, table):
+        if not needs_redeal(rules, table):
             break
     piles = [0] * 40
     sweeps = [0] * 40
@@ -604,19 +604,12 @@ def _deal_first_card(rules: Ruleset, dealer: int, rng: Random) -> Deal:
     )
 
 
-def _redealt(rules: Ruleset, table: int) -> bool:
-    """Whether the table dealt calls for a redeal."""
-    return (
-        rules.redeal_kings is not None or rules.redeal_aces is not None
-    ) and needs_redeal(rules, table)
-
-
 def _sweep_the_deal(
     rules: Ruleset, dealer: int, table: int, piles: list[int], sweeps: list[int]
 ) -> tuple[int, int]:
     """Escoba's sweeps at the deal: the dealer's side takes a table that
     makes them.  Return the table left and the last capturer (-1: none)."""
-    swept = initial_sweeps(rules, table) if rules.initial_fifteen_sweeps else 0
+    swept = initial_sweeps(rules, table)
     if not swept:
         return table, -1
     side = rules.side_of(dealer)
@@ -648,7 +641,7 @@ def _play_fresh_hand(
         table = 0
         for k in range(dealt_first, after):
             table |= _ONE << order[k]
-        if not _redealt(rules, table):
+        if not needs_redeal(rules, table):
             break
     for k in range(rules.sides):
         piles[k] = 0
@@ -723,8 +716,10 @@ def _play_out(
     ``made``; the table's last cards go to the last capturer's pile."""
     players = rules.players
     size = rules.hand_size
-    partnerships = rules.partnerships
-    sweep_rules = rules.ace_takes_all or rules.last_card_sweep_counts
+    # Read once a hand: the side each seat captures for.
+    sides = [0] * 40
+    for k in range(players):
+        sides[k] = rules.side_of(k)
     optional_ace = rules.ace_may_trail and rules.ace_takes_all
     declarations = rules.declarations
     used = 0
@@ -766,7 +761,7 @@ def _play_out(
         hand = hands[seat] ^ played
         hands[seat] = hand
         if taken:
-            side = seat % 2 if partnerships else seat
+            side = sides[seat]
             piles[side] |= taken | played
             last = seat
             before = table
@@ -777,10 +772,7 @@ def _play_out(
                     if hands[k]:
                         cards_left = True
                         break
-                if sweep_rules:
-                    if sweep_counts(rules, index, before, cards_left):
-                        sweeps[side] += 1
-                elif cards_left:
+                if sweep_counts(rules, index, before, cards_left):
                     sweeps[side] += 1
         else:
             table |= played
@@ -794,7 +786,7 @@ def _play_out(
         if seat == players:
             seat = 0
     if last >= 0:
-        piles[last % 2 if partnerships else last] |= table
+        piles[sides[last]] |= table
 
 
 def sweep_counts(rules: Ruleset, index: int, before: int, cards_left: bool) -> bool:
@@ -848,20 +840,16 @@ def play(
                 hand_in_play[3],
                 hand_in_play[7],
             )
-        declared = None
-        if made:
-            declared = [0] * sides
-            for seat, _, gained in made:
-                declared[rules.side_of(seat)] += gained
-        points, cappotto_side = hand_totals(rules, side_piles, side_sweeps, declared)
+        points, cappotto_side = hand_totals(
+            rules,
+            side_piles,
+            side_sweeps,
+            points_by_side(rules, made) if made else None,
+        )
         for side in range(sides):
             totals[side] += points[side]
         finished += 1
-        winner = cappotto_side
-        if winner is None:
-            best = max(totals)
-            if best >= rules.target_score and totals.count(best) == 1:
-                winner = totals.index(best)
+        winner = game_winner(rules, cappotto_side, totals)
         if winner is not None or not whole_game:
             return tuple(totals), winner, finished
         hand_in_play = None

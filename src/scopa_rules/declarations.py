@@ -24,6 +24,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from ._frozen import Frozen
@@ -124,6 +126,16 @@ def declare_round(rules: Ruleset, hands: list[int]) -> tuple[tuple[int, int, int
                 (seat, mask, DECINO_POINTS if kind == "decino" else CIRULLA_POINTS)
             )
     return tuple(made)
+
+
+def points_by_side(rules: Ruleset, made: Iterable[tuple[int, int, int]]) -> list[int]:
+    """Each side's declaration points from the ``(seat, mask, points)``
+    triples of a hand's declarations: the points count for the declaring
+    seat's side."""
+    points = [0] * rules.sides
+    for seat, _, gained in made:
+        points[rules.side_of(seat)] += gained
+    return points
 
 
 def declaration_from(made: tuple[int, int, int]) -> Declaration:

@@ -385,6 +385,21 @@ def hand_totals(
     return tuple(totals), cappotto_side
 
 
+def game_winner(
+    rules: Ruleset, cappotto_side: int | None, scores: Sequence[int]
+) -> int | None:
+    """RULES.md section 6: the side that has won the game with ``scores``
+    after a hand whose cappotto side (if any) was ``cappotto_side``:
+    cappotto, else the strictly highest score at or over the target; a tie
+    for the lead plays another hand (``None``: the game goes on)."""
+    if cappotto_side is not None:
+        return cappotto_side
+    best = max(scores)
+    if best < rules.target_score or scores.count(best) > 1:
+        return None
+    return scores.index(best)
+
+
 _GRANDE = 0b111 << 7  # J, Q and K of coins
 _NO_NAPOLA = (0,) * 11
 # The napola's points by the length of the run of coins from the ace (0 to

@@ -49,6 +49,4 @@ cpdef GameState _start_hand(
     object hand_results,
 )
 
-cpdef object _game_winner(object rules, object cappotto_side, tuple scores)
-
 from scopa_rules._kernel cimport legal_plays as kernel_plays

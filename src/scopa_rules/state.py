@@ -42,7 +42,6 @@ from ._hands import (
     HandResult,
     Turn,
     _add_result,
-    _declared_points,
     _FinishedHand,
     _packed_hand,
     _turns,
@@ -56,7 +55,7 @@ from .captures import (
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
 from .deck import Deck, check_seed
-from .declarations import Declaration, declaration_from, declare_round
+from .declarations import Declaration, declaration_from, declare_round, points_by_side
 from .errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -69,7 +68,7 @@ from .rules import (
     CaptureCompulsion,
     Ruleset,
 )
-from .scoring import hand_totals
+from .scoring import game_winner, hand_totals
 
 if TYPE_CHECKING:
     from .events import Event
@@ -1143,7 +1142,7 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
     hands = tuple(held)
     if taken:
         table &= ~taken
-        side = mover % 2 if rules.partnerships else mover
+        side = rules.side_of(mover)
         grown = list(piles)
         grown[side] = piles[side] | taken | played
         piles = tuple(grown)
@@ -1215,7 +1214,7 @@ def _hand_over(
     leftover = table
     leftover_side = None
     if last_capturer is not None:
-        leftover_side = last_capturer % 2 if rules.partnerships else last_capturer
+        leftover_side = rules.side_of(last_capturer)
         grown = list(piles)
         grown[leftover_side] = piles[leftover_side] | table
         piles = tuple(grown)
@@ -1225,7 +1224,7 @@ def _hand_over(
         rules,
         piles,
         sweeps,
-        _declared_points(rules, declarations) if declarations else None,
+        points_by_side(rules, declarations) if declarations else None,
     )
     before = fields[_SCORES]
     scores = tuple([before[side] + totals[side] for side in range(len(totals))])
@@ -1243,7 +1242,7 @@ def _hand_over(
         declarations,
     )
     results = fields[_HAND_RESULTS].add(result)
-    winner = _game_winner(rules, cappotto_side, scores)
+    winner = game_winner(rules, cappotto_side, scores)
     if winner is not None:
         return _make_state(
             rules=rules,
@@ -1360,19 +1359,6 @@ def _is_seat(value: object, players: int) -> bool:
 
 def _fresh_seed() -> int:
     return secrets.randbits(63)
-
-
-def _game_winner(
-    rules: Ruleset, cappotto_side: int | None, scores: tuple[int, ...]
-) -> int | None:
-    """RULES.md section 6: cappotto, else the strictly highest score at or
-    over the target; a tie for the lead plays another hand."""
-    if cappotto_side is not None:
-        return cappotto_side
-    best = max(scores)
-    if best < rules.target_score or scores.count(best) > 1:
-        return None
-    return scores.index(best)
 
 
 def _start_hand(
