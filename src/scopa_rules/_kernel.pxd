@@ -3,6 +3,8 @@
 # unsigned 64-bit ints; counts, seats and card indexes C ints.
 import cython
 
+from scopa_rules.captures cimport PlaySettings
+
 cdef unsigned long long _MASK32
 cdef unsigned long long _MASK64
 cdef unsigned long long _GOLDEN
@@ -10,31 +12,21 @@ cdef unsigned long long _MIX1
 cdef unsigned long long _MIX2
 cdef unsigned long long _ONE
 cdef unsigned long long _ACES
-cdef int _KEY_BITS
 cdef tuple _RANK_OF
 cdef int _NO_COMPULSION
-cdef int _CARD_COMPULSION
 cdef int _WHOLE_HAND
 cdef unsigned long long _DE_BRUIJN
 cdef int _BIT_INDEX[64]
 cdef unsigned long long _RANK_SPREAD[1024]
 cdef bint _COMPILED
-cdef int _MODE
-cdef int _RULE
-cdef int _ACE
-cdef int _COMPULSION
-cdef int _OPTIONAL_ACE
 cdef int _MATCH
 cdef int _FIFTEEN
 cdef int _SINGLE_FIRST
 cdef int _FEWEST_CARDS
 cdef int _NO_TAKE_ALL
-cdef int _IGNORED
-cdef int _EITHER
+cdef int _TAKE_ALL_ALWAYS
+cdef int _TAKE_ALL_OR_CAPTURE
 cdef int _MAX_PLAYS
-cdef dict _SETTINGS
-cdef object _last_rules
-cdef bytes _last_settings
 
 cdef unsigned long long _mix(unsigned long long z)
 
@@ -56,7 +48,7 @@ cdef class Random:
     entry=list,
     mask=cython.ulonglong,
     taken=cython.ulonglong,
-    settings=bytes,
+    settings=PlaySettings,
     plays=cython.ulonglong[192],
     count=cython.int,
     k=cython.int,
@@ -89,9 +81,10 @@ cpdef list legal_plays(
     start=cython.int,
     take_all=cython.bint,
     compulsion=cython.int,
+    values=cython.p_uchar,
 )
 cdef int _search(
-    const unsigned char* settings,
+    PlaySettings settings,
     unsigned long long hand,
     unsigned long long table,
     unsigned long long* plays,
@@ -99,7 +92,7 @@ cdef int _search(
 
 @cython.locals(j=cython.int, index=cython.int, value=cython.int)
 cdef int _sums(
-    const unsigned char* settings,
+    const unsigned char* values,
     int* items,
     int count,
     int start,
@@ -142,7 +135,7 @@ cdef void _sort_packed(
     k=cython.int,
     out=list,
     plays=cython.ulonglong[192],
-    settings=bytes,
+    settings=PlaySettings,
 )
 cdef void _play_out(
     object rules,

@@ -27,20 +27,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from . import captures
 from ._compiled import is_compiled
 from .captures import (
-    _PATTERNS,
     _SPREAD,
     Pick,
+    PlaySettings,
     describe_into,
     is_take_all,
+    play_settings,
     realise,
     table_entry,
 )
 from .cards import Card
 from .dealing import deal_hand, initial_sweeps, needs_redeal
 from .declarations import declare_round, points_by_side
-from .rules import CAPTURE_KEY_BITS, CaptureCompulsion, Ruleset
+from .rules import Ruleset
 from .scoring import game_winner, hand_totals
 
 __all__ = ["Named", "Random", "legal_plays", "play", "play_fresh", "sweep_counts"]
@@ -81,21 +83,19 @@ def _fill_tables() -> None:
 
 _fill_tables()
 
-_KEY_BITS = CAPTURE_KEY_BITS
 # The rank of each card index: the capture tables' slot for the card (a
 # tuple lookup costs less than a remainder).
 _RANK_OF = tuple(index % 10 for index in range(40))
-_NO_COMPULSION = 0
-_CARD_COMPULSION = 1
-_WHOLE_HAND = 2
-# The table path reads the rule itself, as its enum member.
-_WHOLE_HAND_RULE = CaptureCompulsion.WHOLE_HAND
-_NO_COMPULSION_RULE = CaptureCompulsion.NONE
-_COMPULSION_CODES = {
-    CaptureCompulsion.NONE: _NO_COMPULSION,
-    CaptureCompulsion.PLAYED_CARD: _CARD_COMPULSION,
-    CaptureCompulsion.WHOLE_HAND: _WHOLE_HAND,
-}
+# The settings' codes (see PlaySettings), as C ints when compiled.
+_NO_COMPULSION = captures.NO_COMPULSION
+_WHOLE_HAND = captures.WHOLE_HAND
+_MATCH = captures.MATCH
+_FIFTEEN = captures.FIFTEEN
+_SINGLE_FIRST = captures.SINGLE_FIRST
+_FEWEST_CARDS = captures.FEWEST_CARDS
+_NO_TAKE_ALL = captures.NO_TAKE_ALL
+_TAKE_ALL_ALWAYS = captures.TAKE_ALL_ALWAYS
+_TAKE_ALL_OR_CAPTURE = captures.TAKE_ALL_OR_CAPTURE
 
 
 class Random:
@@ -177,55 +177,12 @@ _PLAIN: Named[int] = Named(_itself)
 # capture tables; in Python the tables are faster.
 _COMPILED = is_compiled(_itself)
 
-# The kernel's reading of a ruleset's play rules, kept by its play key (which
-# names them all): the 40 cards' capture values, then the codes below.
-_SETTINGS: dict[int, bytes] = {}
-# The ruleset whose settings were read last, and those settings (kept alive
-# by the reference, so that ``is`` cannot match a new ruleset at its address).
-_last_rules: Ruleset | None = None
-_last_settings = b""
-_MODE = 40  # offsets in the settings
-_RULE = 41
-_ACE = 42
-_COMPULSION = 43
-_OPTIONAL_ACE = 44
-_MATCH = 0  # capture modes, in the capture key's order
-_FIFTEEN = 1
-_SINGLE_FIRST = 0  # capture rules, in the capture key's order
-_FEWEST_CARDS = 1
-# The ace's take-all: none, or 1 + the key's table-ace code (blocks 1,
-# ignored 2, either 3).
-_NO_TAKE_ALL = 0
-_IGNORED = 2
-_EITHER = 3
 # The most plays the search lists by subset sums; a crowded house-rules
 # table with more is left to the capture tables.  Its buffer holds 192: the
 # singles, take-alls and trails it lists without counting are at most six a
 # card, and a hand holds at most 20 cards.  (The buffer is zeroed at every
 # call, so it is kept small: a bigger one costs every ply.)
 _MAX_PLAYS = 64
-
-
-def settings_of(rules: Ruleset) -> bytes:
-    """What the kernel reads of ``rules`` at every ply, worked out once per
-    play key: the capture values by card index, the capture mode, the
-    capture rule, the ace's take-all with its table-ace rule, the
-    compulsion, and whether an ace's take-all may be declined."""
-    found = _SETTINGS.get(rules._play_key)
-    if found is None:
-        key = rules._capture_key
-        found = bytes(
-            (
-                *rules._values,
-                key >> 3 & 3,
-                key >> 1 & 3,
-                1 + (key >> 6 & 3) if rules.ace_takes_all else _NO_TAKE_ALL,
-                _COMPULSION_CODES[rules.capture_compulsion],
-                rules.ace_may_trail and rules.ace_takes_all,
-            )
-        )
-        _SETTINGS[rules._play_key] = found
-    return found
 
 
 def legal_plays(
@@ -254,23 +211,16 @@ def legal_plays(
     index: int
     low: int
     out: list[_T] = []
-    if search:
-        global _last_rules, _last_settings
-        if rules is _last_rules:  # most callers play under one ruleset
-            settings = _last_settings
-        else:
-            settings = _SETTINGS.get(rules._play_key) or settings_of(rules)
-            _last_rules = rules
-            _last_settings = settings
-        if not (table and settings[_OPTIONAL_ACE] and hand & _ACES):
-            plays = [0] * 192  # see _MAX_PLAYS; Cython sizes its C array from it
-            count = _search(settings, hand, table, plays)
-            if count >= 0:
-                named_trails = named.trails
-                for k in range(count):
-                    play = plays[k]
-                    out.append(named_trails[play] if play < 64 else named[play])
-                return out
+    settings = play_settings(rules)
+    if search and not (table and settings.optional_ace and hand & _ACES):
+        plays = [0] * 192  # see _MAX_PLAYS; Cython sizes its C array from it
+        count = _search(settings, hand, table, plays)
+        if count >= 0:
+            named_trails = named.trails
+            for k in range(count):
+                play = plays[k]
+                out.append(named_trails[play] if play < 64 else named[play])
+            return out
     # From the capture tables: the pure-Python build's way, and the
     # compiled one's for the optional take-all and on a table with more
     # plays than the search keeps.
@@ -280,19 +230,19 @@ def legal_plays(
             hand ^= low
             out.append(named[low.bit_length() - 1])
         return out
-    if rules.ace_may_trail and hand & _ACES and rules.ace_takes_all:
+    if settings.optional_ace and hand & _ACES:
         optional_take_all_plays(rules, hand, table, out, named)
         return out
-    compulsion = rules.capture_compulsion
+    compulsion = settings.compulsion
     pattern = (
         _RANK_SPREAD[table & 0x3FF]
         + _RANK_SPREAD[table >> 10 & 0x3FF]
         + _RANK_SPREAD[table >> 20 & 0x3FF]
         + _RANK_SPREAD[table >> 30]
     )
-    entry = _PATTERNS.get(pattern << _KEY_BITS | rules._capture_key)
+    entry = settings.patterns.get(pattern)
     if entry is None:
-        entry = table_entry(rules, table, pattern)
+        entry = table_entry(settings, table, pattern)
     trails = 0  # set aside under the whole-hand compulsion
     captured = False
     while hand:
@@ -301,9 +251,9 @@ def legal_plays(
         index = low.bit_length() - 1
         described: Any = entry[_RANK_OF[index]]
         if described is None:  # a rank not met yet on this pattern
-            described = describe_into(rules, table, entry, index, pattern)
+            described = describe_into(settings, table, entry, index, pattern)
         if not described:
-            if compulsion is _WHOLE_HAND_RULE:
+            if compulsion == _WHOLE_HAND:
                 trails |= low
             else:
                 out.append(named[index])
@@ -339,9 +289,9 @@ def legal_plays(
             masks.sort()
             for mask in masks:
                 out.append(named[mask << 6 | index])
-        if compulsion is _NO_COMPULSION_RULE:
+        if compulsion == _NO_COMPULSION:
             out.append(named[index])
-    if compulsion is _WHOLE_HAND_RULE and not captured:
+    if compulsion == _WHOLE_HAND and not captured:
         while trails:  # no card can capture: any may be trailed
             low = trails & -trails
             trails ^= low
@@ -350,7 +300,7 @@ def legal_plays(
 
 
 def _search(
-    settings: bytes,
+    settings: PlaySettings,
     hand: int,
     table: int,
     plays: list[int],
@@ -372,41 +322,42 @@ def _search(
         rest ^= low
         items[count] = _bit_index(low)
         count += 1
-    mode = settings[_MODE]
-    rule = settings[_RULE]
-    ace = settings[_ACE]
-    compulsion = settings[_COMPULSION]
+    values = settings.values
+    mode = settings.mode
+    rule = settings.rule
+    ace = settings.take_all
+    compulsion = settings.compulsion
     trails = 0  # set aside under the whole-hand compulsion
     captured = False
     while hand:
         low = hand & -hand
         hand ^= low
         index = _bit_index(low)
-        value = settings[index]
+        value = values[index]
         start = found
         if table:
             take_all = False
             if ace != _NO_TAKE_ALL and index % 10 == 0:
-                if not table & _ACES or ace == _IGNORED:
+                if not table & _ACES or ace == _TAKE_ALL_ALWAYS:
                     plays[found] = table
                     found += 1
                     value = 0  # no other capture
                 else:
-                    take_all = ace == _EITHER
+                    take_all = ace == _TAKE_ALL_OR_CAPTURE
             if value and mode != _FIFTEEN:
                 if rule == _SINGLE_FIRST:
                     for k in range(count):
-                        if settings[items[k]] == value:
+                        if values[items[k]] == value:
                             plays[found] = _ONE << items[k]
                             found += 1
                 if found == start:
-                    found = _sums(settings, items, count, 0, value, 0, plays, found)
+                    found = _sums(values, items, count, 0, value, 0, plays, found)
                     if found < 0:
                         return -1
                     if rule == _FEWEST_CARDS and found > start + 1:
                         found = _fewest(plays, start, found)
             if value and mode != _MATCH:
-                found = _sums(settings, items, count, 0, 15 - value, 0, plays, found)
+                found = _sums(values, items, count, 0, 15 - value, 0, plays, found)
                 if found < 0:
                     return -1
             if take_all:
@@ -440,7 +391,7 @@ def _search(
 
 
 def _sums(
-    settings: bytes,
+    values: bytes,
     items: list[int],
     count: int,
     start: int,
@@ -450,11 +401,12 @@ def _sums(
     found: int,
 ) -> int:
     """Add to ``plays`` from ``found`` on every set of ``items[start:count]``
-    (card indexes) adding up to ``remaining``, each with the cards of
-    ``taken``; return the new end, or -1 when the buffer is full."""
+    (card indexes, whose capture values are ``values``) adding up to
+    ``remaining``, each with the cards of ``taken``; return the new end, or
+    -1 when the buffer is full."""
     for j in range(start, count):
         index = items[j]
-        value = settings[index]
+        value = values[index]
         if value > remaining:
             continue
         if value == remaining:
@@ -464,7 +416,7 @@ def _sums(
             found += 1
         else:
             found = _sums(
-                settings,
+                values,
                 items,
                 count,
                 j + 1,
@@ -523,8 +475,9 @@ def optional_take_all_plays(
     capture does not count for the compulsion (a blocked ace's normal
     capture does).  ``GameState.legal_moves()`` asks it too: the rule lives
     here only."""
-    compulsion = _COMPULSION_CODES[rules.capture_compulsion]
-    entry = table_entry(rules, table)
+    settings = play_settings(rules)
+    compulsion = settings.compulsion
+    entry = table_entry(settings, table)
     found = []
     must_capture = False
     while hand:
@@ -533,7 +486,7 @@ def optional_take_all_plays(
         index = _bit_index(low)
         described = entry[_RANK_OF[index]]
         if described is None:
-            described = describe_into(rules, table, entry, index)
+            described = describe_into(settings, table, entry, index)
         masks = realise(table, described)
         optional = (
             index % 10 == 0
@@ -725,7 +678,7 @@ def _play_out(
     used = 0
     out: list[int] = []
     plays = [0] * 192  # see _MAX_PLAYS; Cython sizes its C array from the literal
-    settings = settings_of(rules)
+    settings = play_settings(rules)
     round_over = True
     for k in range(players):
         if hands[k]:

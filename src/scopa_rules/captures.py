@@ -21,11 +21,9 @@ from typing import Any
 from .cards import Card, CardSet, Rank, _from_mask
 from .errors import InvalidRulesetError, shown
 from .rules import (
-    _CAPTURE_VALUE_TABLES,
-    CAPTURE_KEY_BITS,
+    CaptureCompulsion,
     CaptureMode,
     CaptureRule,
-    CaptureValues,
     Ruleset,
     TableAce,
 )
@@ -33,6 +31,169 @@ from .rules import (
 __all__ = ["capture_options"]
 
 _ACES = 1 | 1 << 10 | 1 << 20 | 1 << 30
+
+
+# -- what the capture rules read of a ruleset ------------------------------------
+#
+# The options that decide captures and legal plays, as codes named here (the
+# compiled loops compare C ints; no code depends on an enum's order).
+MATCH = 0
+FIFTEEN = 1
+MATCH_OR_FIFTEEN = 2
+SINGLE_FIRST = 0
+FEWEST_CARDS = 1
+FREE = 2
+NO_TAKE_ALL = 0
+TAKE_ALL_BLOCKED = 1  # table_ace "blocks": an ace on the table blocks it
+TAKE_ALL_ALWAYS = 2  # "ignored": the take-all whatever the table holds
+TAKE_ALL_OR_CAPTURE = 3  # "either": the take-all besides the normal captures
+NO_COMPULSION = 0
+PLAYED_CARD = 1
+WHOLE_HAND = 2
+_MODES = {
+    CaptureMode.MATCH: MATCH,
+    CaptureMode.FIFTEEN: FIFTEEN,
+    CaptureMode.MATCH_OR_FIFTEEN: MATCH_OR_FIFTEEN,
+}
+_RULES = {
+    CaptureRule.SINGLE_FIRST: SINGLE_FIRST,
+    CaptureRule.FEWEST_CARDS: FEWEST_CARDS,
+    CaptureRule.FREE: FREE,
+}
+_TAKE_ALLS = {
+    TableAce.BLOCKS: TAKE_ALL_BLOCKED,
+    TableAce.IGNORED: TAKE_ALL_ALWAYS,
+    TableAce.EITHER: TAKE_ALL_OR_CAPTURE,
+}
+_COMPULSIONS = {
+    CaptureCompulsion.NONE: NO_COMPULSION,
+    CaptureCompulsion.PLAYED_CARD: PLAYED_CARD,
+    CaptureCompulsion.WHOLE_HAND: WHOLE_HAND,
+}
+
+
+class PlaySettings:
+    """What the capture rules and the legal-play loop read of a ruleset, by
+    name, made once for each reading of the options that decide them
+    (:func:`play_settings`): rulesets that agree on those share one object,
+    and with it the caches of their captures.
+
+    >>> import scopa_rules as sr
+    >>> settings = play_settings(sr.Ruleset.escoba())
+    >>> settings.mode == FIFTEEN, settings.fifteen_alone, settings.values[9]
+    (True, True, 10)
+    >>> play_settings(sr.Ruleset.escoba(target_score=31)) is settings
+    True
+    """
+
+    __slots__ = (
+        "by_total",
+        "clamps",
+        "compulsion",
+        "fifteen_alone",
+        "half_ways",
+        "mode",
+        "optional_ace",
+        "patterns",
+        "rule",
+        "take_all",
+        "value_masks",
+        "values",
+        "worth_at_most",
+    )
+
+    def __init__(self, rules: Ruleset) -> None:
+        values = tuple([rules.capture_value(index % 10 + 1) for index in range(40)])
+        self.values = bytes(values)
+        """The capture value of each card, by card index."""
+        self.value_masks = tuple(
+            [sum(1 << i for i in range(40) if values[i] == v) for v in range(11)]
+        )
+        """The cards of each value, as masks."""
+        self.mode = _MODES[rules.capture_mode]
+        self.rule = _RULES[rules.capture_rule]
+        self.take_all = (
+            _TAKE_ALLS[rules.table_ace] if rules.ace_takes_all else NO_TAKE_ALL
+        )
+        self.compulsion = _COMPULSIONS[rules.capture_compulsion]
+        self.optional_ace = rules.ace_may_trail and rules.ace_takes_all
+        """Whether an ace's take-all may be declined (``ace_may_trail``)."""
+        self.fifteen_alone = self.mode == FIFTEEN and self.take_all == NO_TAKE_ALL
+        """Captures by fifteen only, and no ace's take-all: a card's captures
+        are kept by the part of the table that can take part (by_total)."""
+        # Capturing by fifteen alone, a card of value v takes cards adding
+        # up to 15 - v: ranks worth more never take part, so tables that
+        # differ only in how many cards of those ranks they hold give the
+        # card the same captures.  worth_at_most[total]: the pattern fields
+        # of the ranks worth at most ``total``.
+        self.worth_at_most = tuple(
+            [
+                sum(7 << 3 * r for r in range(10) if values[r] <= total)
+                for total in range(16)
+            ]
+        )
+        # Nor does how many cards a rank has past one more than the card can
+        # take of it: a card that makes 9 with fives takes one five whether
+        # the table has two fives or four (taking all of them, the whole
+        # rank, is a different capture from taking some, so one more is
+        # kept).  clamps[total] = (to two, to three): the lowest bit of the
+        # fields of the ranks whose counts are capped at two (the card can
+        # take one: worth more than half the total) and at three (it can
+        # take two); describe_into caps them on the packed pattern with a
+        # few shifts (capped at two, a 3 loses 1 and a 4 loses 2; capped at
+        # three, a 4 loses 1).
+        self.clamps = tuple(
+            [
+                tuple(
+                    [
+                        sum(
+                            1 << 3 * r for r in range(10) if total // values[r] == takes
+                        )
+                        for takes in (1, 2)
+                    ]
+                )
+                for total in range(16)
+            ]
+        )
+        self.patterns: dict[int, list[Any]] = {}
+        """pattern -> per rank of the played card, what its captures look
+        like on the pattern (None until asked for): see _describe.  One slot
+        a rank, not a card: the four cards of a rank share their captures,
+        and small entries keep the cache's memory, which every ply reads,
+        small (Escoba meets tens of thousands of patterns)."""
+        self.by_total: dict[int, Any] = {}
+        """(capped pattern << 4 | total) -> as _describe, for fifteen_alone."""
+        self.half_ways: dict[int, dict[int, tuple[_WAY, ...]]] = {}
+        """(half's counts << 1 | high half) -> {total: its ways}."""
+
+
+# Each reading once, by the options it reads (a few hundred at most).
+_SETTINGS: dict[tuple[Any, ...], PlaySettings] = {}
+# The ruleset asked for last and its settings, one pair (so that threads
+# never see one's ruleset with another's settings).
+_last: tuple[Ruleset | None, PlaySettings | None] = (None, None)
+
+
+def play_settings(rules: Ruleset) -> PlaySettings:
+    """The :class:`PlaySettings` of ``rules``."""
+    global _last
+    last = _last
+    if last[0] is rules:  # most callers play under one ruleset
+        return last[1]  # type: ignore[return-value]
+    key = (
+        rules.capture_values,
+        rules.capture_rule,
+        rules.capture_mode,
+        rules.ace_takes_all,
+        rules.table_ace,
+        rules.capture_compulsion,
+        rules.ace_may_trail,
+    )
+    settings = _SETTINGS.get(key)
+    if settings is None:
+        settings = _SETTINGS[key] = PlaySettings(rules)
+    _last = (rules, settings)
+    return settings
 
 
 _RANK_COLUMNS = tuple(sum(1 << (r + 10 * s) for s in range(4)) for r in range(10))
@@ -109,13 +270,8 @@ def _ways_at(rank: int, count: int) -> dict[int, tuple[int, ...]]:
     return ways
 
 
-# (pattern << CAPTURE_KEY_BITS | capture key) -> per rank of the played card,
-# what its captures look like on the pattern (None until asked for): see
-# _describe.  One slot a rank, not a card: the four cards of a rank share
-# their captures, and small entries keep the cache's memory, which every
-# ply reads, small (Escoba meets tens of thousands of patterns).
-_PATTERNS: dict[int, list[Any]] = {}
-# The cache is bounded by the number of values it holds, not of patterns.
+# The settings' pattern caches (PlaySettings.patterns) are bounded together
+# by the number of values they hold, not of patterns.
 _PATTERN_LIMIT = 1 << 20
 _stored = 0
 
@@ -144,20 +300,18 @@ def pattern_of(table_mask: int) -> int:
 _WAY = tuple[int, tuple[tuple[int, int], ...], int]
 _HALF_FIELDS = 15  # five ranks, three bits a rank
 _LOW_HALF = (1 << _HALF_FIELDS) - 1
-# (half's counts << 2 | capture values << 1 | high half) -> {total: its ways}
-_HALF_WAYS: dict[int, dict[int, tuple[_WAY, ...]]] = {}
 
 
-def _half_ways(rules: Ruleset, key: int) -> dict[int, tuple[_WAY, ...]]:
+def _half_ways(settings: PlaySettings, key: int) -> dict[int, tuple[_WAY, ...]]:
     """The ways to take cards of one half of a pattern, by their totals up
     to 15 (taking none too, with total 0), each as ``(columns, picks,
     cards)``: the ranks taken whole, the ``(rank, how many)`` taken in part
     (ascending), and how many cards in all.  Worked out and kept under
-    ``key`` (see :data:`_HALF_WAYS`)."""
-    values = rules._values
+    ``key`` (see :attr:`PlaySettings.half_ways`)."""
+    values = settings.values
     first = 5 if key & 1 else 0
     ways: list[tuple[int, int, tuple[tuple[int, int], ...], int]] = [(0, 0, (), 0)]
-    counts = key >> 2
+    counts = key >> 1
     for rank in range(first, first + 5):
         count = counts & 7
         counts >>= 3
@@ -179,22 +333,24 @@ def _half_ways(rules: Ruleset, key: int) -> dict[int, tuple[_WAY, ...]]:
         by_total.setdefault(total, []).append((columns, picks, cards))
     # Kept as tuples of tuples of ints, which the garbage collector stops
     # tracking: it need not walk them on every full collection.
-    kept = _HALF_WAYS[key] = {total: tuple(found) for total, found in by_total.items()}
+    kept = settings.half_ways[key] = {
+        total: tuple(found) for total, found in by_total.items()
+    }
     return kept
 
 
 def _ways_to_total(
-    rules: Ruleset, pattern: int, target: int
+    settings: PlaySettings, pattern: int, target: int
 ) -> list[_WAY] | tuple[_WAY, ...]:
     """Every way to take table cards adding up to ``target`` (1 to 15) from
     a table with ``pattern``, as ``(columns, picks, cards)`` (see
     :func:`_half_ways`); the caller must not change the sequence (it may be
     the cache's own)."""
-    flag = (rules._capture_key & 1) << 1
-    key = (pattern & _LOW_HALF) << 2 | flag
-    low = _HALF_WAYS.get(key) or _half_ways(rules, key)
-    key = (pattern >> _HALF_FIELDS) << 2 | flag | 1
-    high = _HALF_WAYS.get(key) or _half_ways(rules, key)
+    halves = settings.half_ways
+    key = (pattern & _LOW_HALF) << 1
+    low = halves.get(key) or _half_ways(settings, key)
+    key = (pattern >> _HALF_FIELDS) << 1 | 1
+    high = halves.get(key) or _half_ways(settings, key)
     if len(high) == 1:  # no high card, or none worth 15 or less
         return low.get(target, ())
     found = list(low.get(target, ()))  # the ways with no high card
@@ -321,7 +477,7 @@ def held(described: int | tuple[Any, ...]) -> int:
 
 
 def _describe(
-    rules: Ruleset, table_mask: int, rank: int, pattern: int
+    settings: PlaySettings, table_mask: int, rank: int, pattern: int
 ) -> int | tuple[Any, ...]:
     """The captures of a card of ``rank`` (0 to 9) on ``table_mask``, whose
     pattern is ``pattern``, in a form that holds for every table with the
@@ -338,44 +494,44 @@ def _describe(
     Each of these is the same on every table with the pattern: a table's
     captures are another's with the suits of each rank exchanged.
     """
-    value = rules._values[rank]
+    value = settings.values[rank]
     take_all = False
-    if value == 1 and rules.ace_takes_all:  # only aces have the value 1
+    if value == 1 and settings.take_all != NO_TAKE_ALL:  # only aces are worth 1
         # The columns of every rank on the table: its suit rows folded into
         # one, copied back into each suit.
         whole = (
             (table_mask | table_mask >> 10 | table_mask >> 20 | table_mask >> 30)
             & 0x3FF
         ) * _ACES
-        if not table_mask & _ACES or rules.table_ace is TableAce.IGNORED:
+        if not table_mask & _ACES or settings.take_all == TAKE_ALL_ALWAYS:
             return whole
         # An ace lies on the table: under "either" the take-all is one more
         # option besides the normal captures; under "blocks" it is none.
-        take_all = rules.table_ace is TableAce.EITHER
-    mode = rules.capture_mode
+        take_all = settings.take_all == TAKE_ALL_OR_CAPTURE
+    mode = settings.mode
     groups: list[tuple[int, tuple[tuple[int, int], ...]]] = []
     # Values differ by rank: the table cards matching the card's value are
     # those of its rank.
     singles = pattern >> 3 * rank & 7
-    rule = rules.capture_rule
-    if mode is CaptureMode.FIFTEEN:
+    rule = settings.rule
+    if mode == FIFTEEN:
         pass  # no capture by value
-    elif singles and rule is not CaptureRule.FREE:
+    elif singles and rule != FREE:
         # A matching single is taken first, and is the fewest cards there
         # can be: the common case, with no search.
         groups = [(_RANK_COLUMNS[rank], ())] if singles == 1 else [(0, ((rank, 1),))]
     else:
-        ways = _ways_to_total(rules, pattern, value)
-        if ways and rule is CaptureRule.FEWEST_CARDS:
+        ways = _ways_to_total(settings, pattern, value)
+        if ways and rule == FEWEST_CARDS:
             fewest = min([cards for _, _, cards in ways])
             ways = [way for way in ways if way[2] == fewest]
         groups = [(columns, picks) for columns, picks, _ in ways]
-    if mode is not CaptureMode.MATCH:
+    if mode != MATCH:
         # A set can never both match a card's value and make fifteen with it
         # (that would need a value of 7.5): no way is found twice.
         groups += [
             (columns, picks)
-            for columns, picks, _ in _ways_to_total(rules, pattern, 15 - value)
+            for columns, picks, _ in _ways_to_total(settings, pattern, 15 - value)
         ]
     if take_all and (whole, ()) not in groups:
         groups.append((whole, ()))
@@ -402,8 +558,10 @@ def realise(table_mask: int, described: int | tuple[Any, ...]) -> tuple[int, ...
     return tuple(found)
 
 
-def table_entry(rules: Ruleset, table_mask: int, pattern: int = -1) -> list[Any]:
-    """The cache entry for the table's pattern under ``rules``: one slot per
+def table_entry(
+    settings: PlaySettings, table_mask: int, pattern: int = -1
+) -> list[Any]:
+    """The cache entry for the table's pattern under ``settings``: one slot per
     rank of the played card (``entry[index % 10]`` for the card with
     ``index``), ``None`` until asked for (see :func:`describe_into`,
     :func:`realise`, or simply :func:`captures_in`).  Getting the entry once
@@ -412,87 +570,47 @@ def table_entry(rules: Ruleset, table_mask: int, pattern: int = -1) -> list[Any]
     global _stored
     if pattern < 0:
         pattern = pattern_of(table_mask)
-    key = pattern << CAPTURE_KEY_BITS | rules._capture_key
-    entry = _PATTERNS.get(key)
+    entry = settings.patterns.get(pattern)
     if entry is None:
         if _stored >= _PATTERN_LIMIT:
-            _PATTERNS.clear()
+            for reading in _SETTINGS.values():
+                reading.patterns.clear()
             _stored = 0
-        entry = _PATTERNS[key] = [None] * 10
+        entry = settings.patterns[pattern] = [None] * 10
         _stored += 1
     return entry
 
 
-# Capturing by fifteen alone, a card of value v takes cards adding up to
-# 15 - v: ranks worth more never take part, so tables that differ only in
-# how many cards of those ranks they hold give the card the same captures.
-# Kept by the pattern with those ranks cleared, a card's captures are worked
-# out once for many patterns (far fewer misses in the first hands).
-# _WORTH_AT_MOST[capture values][total]: the pattern fields of the ranks
-# worth at most ``total``.
-_WORTH_AT_MOST = tuple(
-    tuple(
-        sum(7 << 3 * r for r in range(10) if _CAPTURE_VALUE_TABLES[kind][r] <= total)
-        for total in range(16)
-    )
-    for kind in CaptureValues
-)
-# Nor does how many cards a rank has past one more than the card can take
-# of it: a card that makes 9 with fives takes one five whether the table has
-# two fives or four (taking all of them, the whole rank, is a different
-# capture from taking some, so one more is kept).  _CLAMPS[capture
-# values][total] = (to two, to three): the lowest bit of the fields of the
-# ranks whose counts are capped at two (the card can take one: worth more
-# than half the total) and at three (it can take two); describe_into caps
-# them on the packed pattern with a few shifts (capped at two, a 3 loses 1
-# and a 4 loses 2; capped at three, a 4 loses 1).
-_CLAMPS = tuple(
-    tuple(
-        tuple(
-            sum(
-                1 << 3 * r
-                for r in range(10)
-                if total // _CAPTURE_VALUE_TABLES[kind][r] == takes
-            )
-            for takes in (1, 2)
-        )
-        for total in range(16)
-    )
-    for kind in CaptureValues
-)
-# ((capped pattern << 4 | total) << CAPTURE_KEY_BITS | capture key) -> as _describe
-_BY_TOTAL: dict[int, Any] = {}
+# The fifteen-alone captures are bounded apart (PlaySettings.by_total).
 _BY_TOTAL_LIMIT = 1 << 18
 
 
-# The capture key's mode and take-all bits (see rules._capture_key), and
-# their value in a ruleset that captures by fifteen alone, with no ace's
-# take-all.
-_FIFTEEN_ALONE_BITS = 0b111 << 3
-_FIFTEEN_ALONE = list(CaptureMode).index(CaptureMode.FIFTEEN) << 3
-
-
 def _fifteen_described(
-    rules: Ruleset, pattern: int, total: int, key: int
+    settings: PlaySettings, pattern: int, total: int, key: int
 ) -> int | tuple[Any, ...]:
     """:func:`_describe` for a ruleset that captures by fifteen alone, of a
     card that takes cards adding up to ``total`` from a table whose pattern,
-    cleared of the ranks worth more and capped (see :data:`_CLAMPS`), is
-    ``pattern``; kept under ``key`` (see
+    cleared of the ranks worth more and capped (see
+    :attr:`PlaySettings.clamps`), is ``pattern``; kept under ``key`` (see
     :func:`describe_into`)."""
-    if len(_BY_TOTAL) >= _BY_TOTAL_LIMIT:
-        _BY_TOTAL.clear()
-    described = _BY_TOTAL[key] = _described(
+    kept = settings.by_total
+    if len(kept) >= _BY_TOTAL_LIMIT:
+        kept.clear()
+    described = kept[key] = _described(
         [
             (columns, picks)
-            for columns, picks, _ in _ways_to_total(rules, pattern, total)
+            for columns, picks, _ in _ways_to_total(settings, pattern, total)
         ]
     )
     return described
 
 
 def describe_into(
-    rules: Ruleset, table_mask: int, entry: list[Any], index: int, pattern: int = -1
+    settings: PlaySettings,
+    table_mask: int,
+    entry: list[Any],
+    index: int,
+    pattern: int = -1,
 ) -> int | tuple[Any, ...]:
     """Fill the entry's slot for the rank of the card with ``index`` (0 to
     39) and return its value; ``pattern`` is the table's
@@ -501,42 +619,41 @@ def describe_into(
     rank = index % 10
     if pattern < 0:
         pattern = pattern_of(table_mask)
-    capture_key = rules._capture_key
     if not table_mask:
         described: int | tuple[Any, ...] = ()
-    elif capture_key & _FIFTEEN_ALONE_BITS == _FIFTEEN_ALONE:
+    elif settings.fifteen_alone:
         # Kept by the part of the pattern that can take part (see
-        # _WORTH_AT_MOST): the legal-move loop's commonest miss, in line.
-        total = 15 - rules._values[rank]
-        kind = capture_key & 1
-        pattern &= _WORTH_AT_MOST[kind][total]
-        two, three = _CLAMPS[kind][total]
+        # PlaySettings.worth_at_most): the legal-move loop's commonest
+        # miss, in line.
+        total = 15 - settings.values[rank]
+        pattern &= settings.worth_at_most[total]
+        two, three = settings.clamps[total]
         pattern -= (
             (pattern & pattern >> 1 & two)
             + (pattern >> 1 & two << 1)
             + (pattern >> 2 & three)
         )
-        key = (pattern << 4 | total) << CAPTURE_KEY_BITS | capture_key
-        found = _BY_TOTAL.get(key)
+        key = pattern << 4 | total
+        found = settings.by_total.get(key)
         if found is None:
-            found = _fifteen_described(rules, pattern, total, key)
+            found = _fifteen_described(settings, pattern, total, key)
         described = found
     else:
-        described = _describe(rules, table_mask, rank, pattern)
+        described = _describe(settings, table_mask, rank, pattern)
     entry[rank] = described
     _stored += held(described)
     return described
 
 
 def captures_in(
-    rules: Ruleset, table_mask: int, entry: list[Any], index: int
+    settings: PlaySettings, table_mask: int, entry: list[Any], index: int
 ) -> tuple[int, ...]:
     """The legal captures of the card with ``index`` (0 to 39) on
     ``table_mask``, as masks of table cards in ascending order; ``entry`` is
     the table's :func:`table_entry`."""
     described = entry[index % 10]
     if described is None:
-        described = describe_into(rules, table_mask, entry, index)
+        described = describe_into(settings, table_mask, entry, index)
     return realise(table_mask, described)
 
 
@@ -575,7 +692,7 @@ def is_take_all(rules: Ruleset, table_mask: int, card: Card, captured: int) -> b
 _SUMS_TO_15 = (1 << 16) - 1
 
 
-def _subset_sums(values: tuple[int, ...], table_mask: int) -> int:
+def _subset_sums(values: bytes, table_mask: int) -> int:
     """Bit ``s`` is set when some cards of the table (none for 0) add up
     to ``s``, for ``s`` up to 15."""
     sums = 1
@@ -587,7 +704,7 @@ def _subset_sums(values: tuple[int, ...], table_mask: int) -> int:
     return sums
 
 
-def _fewest_cards(values: tuple[int, ...], table_mask: int, target: int) -> int:
+def _fewest_cards(values: bytes, table_mask: int, target: int) -> int:
     """The fewest table cards that add up to ``target`` (41 if none do)."""
     fewest = [0] + [41] * target
     rest = table_mask
@@ -611,12 +728,14 @@ def can_capture(rules: Ruleset, table_mask: int, index: int) -> bool:
         and not (rules.ace_blocked_by_table_ace and table_mask & _ACES)
     ):
         return True
-    value = rules._values[index]
-    sums = _subset_sums(rules._values, table_mask)
-    mode = rules.capture_mode
-    if mode is not CaptureMode.FIFTEEN and sums >> value & 1:
+    settings = play_settings(rules)
+    values = settings.values
+    value = values[index]
+    sums = _subset_sums(values, table_mask)
+    mode = settings.mode
+    if mode != FIFTEEN and sums >> value & 1:
         return True
-    return mode is not CaptureMode.MATCH and bool(sums >> (15 - value) & 1)
+    return mode != MATCH and bool(sums >> (15 - value) & 1)
 
 
 def is_legal_capture(rules: Ruleset, table_mask: int, card: Card, taken: int) -> bool:
@@ -629,7 +748,8 @@ def is_legal_capture(rules: Ruleset, table_mask: int, card: Card, taken: int) ->
         return taken == table_mask
     if is_take_all(rules, table_mask, card, taken):
         return True  # table_ace "either": the take-all beside the normal captures
-    values = rules._values
+    settings = play_settings(rules)
+    values = settings.values
     value = values[card.index]
     total = 0
     rest = taken
@@ -637,16 +757,16 @@ def is_legal_capture(rules: Ruleset, table_mask: int, card: Card, taken: int) ->
         low = rest & -rest
         rest ^= low
         total += values[low.bit_length() - 1]
-    mode = rules.capture_mode
-    if mode is not CaptureMode.MATCH and total + value == 15:
+    mode = settings.mode
+    if mode != MATCH and total + value == 15:
         return True  # captures by fifteen have no precedence among themselves
-    if mode is CaptureMode.FIFTEEN or total != value:
+    if mode == FIFTEEN or total != value:
         return False
-    rule = rules.capture_rule
+    rule = settings.rule
     count = taken.bit_count()
-    if rule is CaptureRule.SINGLE_FIRST:
-        return count == 1 or not table_mask & rules._value_masks[value]
-    if rule is CaptureRule.FEWEST_CARDS:
+    if rule == SINGLE_FIRST:
+        return count == 1 or not table_mask & settings.value_masks[value]
+    if rule == FEWEST_CARDS:
         return count == _fewest_cards(values, table_mask, value)
     return True
 
@@ -654,8 +774,9 @@ def is_legal_capture(rules: Ruleset, table_mask: int, card: Card, taken: int) ->
 def capture_masks(rules: Ruleset, table_mask: int, card: Card) -> tuple[int, ...]:
     """The legal captures of ``card`` as masks of table cards (the hot path
     behind :func:`capture_options`)."""
-    entry = table_entry(rules, table_mask)
-    return captures_in(rules, table_mask, entry, card.index)
+    settings = play_settings(rules)
+    entry = table_entry(settings, table_mask)
+    return captures_in(settings, table_mask, entry, card.index)
 
 
 def capture_options(
