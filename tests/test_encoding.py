@@ -250,21 +250,6 @@ def test_scores_are_bounded_above_the_target() -> None:
     assert bounds[start : start + size] == (81.0, 81.0)
 
 
-def test_importing_the_library_imports_no_framework() -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, scopa_rules, scopa_rules.adapters; "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('numpy', 'pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium')))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.strip() == "[]"
-
-
 @given(states, st.data())
 def test_the_fast_observation_is_the_views(
     state: sr.GameState, data: st.DataObject
