@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from helpers import position
 from scopa_rules import strategies as sst
 from scopa_rules.observation import (
     _card_floats_by_bits,
@@ -31,20 +32,6 @@ from scopa_rules.observation import (
 
 any_rules = sst.presets() | sst.rulesets(max_table_size=8)
 states = sst.game_states(any_rules, max_moves=60)
-
-
-def _rest(*texts: str) -> sr.CardSet:
-    return sr.ALL_CARDS - sr.CardSet(" ".join(texts))
-
-
-def position(rules: sr.Ruleset, hands: list[str], table: str) -> sr.GameState:
-    return sr.GameState.from_position(
-        rules,
-        hands=hands,
-        table=table,
-        piles=["", _rest(*hands, table)],
-        last_capturer=1,
-    )
 
 
 def walk(point: sr.ActionState) -> list[tuple[tuple[int, ...], sr.Move]]:
