@@ -15,9 +15,13 @@ default) and in the thorough one (``--profile thorough``).
 Both profiles are derandomised, so a run kills the same mutants every time.
 The run exits with 1 if any mutant survives and with 2 if an edit no longer
 finds the text it replaces (the sources changed: update the mutation).
+``--check`` only checks that every edit still finds its text, in a second
+and without running a test: the first step of the mutation job
+(``.ci/mutations``), which the test suite does not depend on.
 
 Run:  python benchmarks/mutations.py [--profile quick|thorough] [--only NAME]
-      [--list] [-- PYTEST ARGS]  (run it under ``nice -n 10`` on a busy machine)
+      [--list] [--check] [-- PYTEST ARGS]
+      (run it under ``nice -n 10`` on a busy machine)
 """
 
 from __future__ import annotations
@@ -29,14 +33,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# It checks that each mutant's text is in the sources: in a mutant's copy it
-# would fail for every mutant, whatever the rules' tests say, so the copies
-# leave it out.
-_SELF_TEST = "test_mutations_apply.py"
+PACKAGE = ROOT / "src" / "scopa_rules"
 _COPY_IGNORES = shutil.ignore_patterns(
     ".git",
     ".hypothesis",
@@ -48,7 +50,6 @@ _COPY_IGNORES = shutil.ignore_patterns(
     "*.so",
     "*.pyd",
     "*.c",
-    _SELF_TEST,
 )
 # The rules' own tests run first, so that most mutants fail within seconds;
 # the rest of the quick run follows (the same tests as ``python -m pytest``,
@@ -69,7 +70,7 @@ def _test_paths() -> list[str]:
     rest = sorted(
         path.relative_to(ROOT).as_posix()
         for path in (ROOT / "tests").glob("*.py")
-        if path.name not in ("conftest.py", _SELF_TEST)
+        if path.name != "conftest.py"
     )
     return [*_FIRST, *(path for path in rest if path not in _FIRST), "src/scopa_rules"]
 
@@ -358,16 +359,39 @@ MUTATIONS = (
 )
 
 
-def apply(mutation: Mutation, package: Path) -> str | None:
-    """Edit the copy of the package; the reason if an edit cannot be made."""
+def edited(mutation: Mutation, package: Path) -> tuple[dict[str, str], str | None]:
+    """The mutant's text of each module it edits in ``package``, or the
+    reason an edit cannot be made."""
+    texts: dict[str, str] = {}
     for module, old, new in mutation.edits:
-        path = package / module
-        text = path.read_text(encoding="utf-8")
+        text = texts.get(module) or (package / module).read_text(encoding="utf-8")
         found = text.count(old)
         if found != 1:
-            return f"{module}: the text to replace occurs {found} times, not once"
-        path.write_text(text.replace(old, new), encoding="utf-8")
-    return None
+            return {}, f"{module}: the text to replace occurs {found} times, not once"
+        if old == new:
+            return {}, f"{module}: the edit changes nothing"
+        texts[module] = text.replace(old, new)
+    return texts, None
+
+
+def apply(mutation: Mutation, package: Path) -> str | None:
+    """Edit the copy of the package; the reason if an edit cannot be made."""
+    texts, stale = edited(mutation, package)
+    for module, text in texts.items():
+        (package / module).write_text(text, encoding="utf-8")
+    return stale
+
+
+def check(mutations: Sequence[Mutation]) -> int:
+    """Whether every edit still finds its text in the sources: 0, or 2 after
+    listing the stale ones."""
+    stale = [(m.name, edited(m, PACKAGE)[1]) for m in mutations]
+    for name, reason in stale:
+        if reason is not None:
+            print(f"{name:34} stale      {reason}")
+    applied = sum(reason is None for _, reason in stale)
+    print(f"{applied} of {len(stale)} mutants apply to the sources")
+    return 0 if applied == len(stale) else 2
 
 
 def run(
@@ -421,6 +445,11 @@ def main() -> int:
     parser.add_argument("--only", action="append", help="run only this mutation")
     parser.add_argument("--list", action="store_true", help="list the mutations")
     parser.add_argument(
+        "--check",
+        action="store_true",
+        help="only check that every edit finds its text (no test is run)",
+    )
+    parser.add_argument(
         "--no-baseline",
         action="store_true",
         help="skip the run of the unchanged sources (which must pass)",
@@ -432,6 +461,8 @@ def main() -> int:
         for mutation in MUTATIONS:
             print(f"{mutation.name:34} {mutation.rule}")
         return 0 if args.list else 2
+    if args.check:
+        return check(chosen)
     if not args.no_baseline:
         outcome, detail, seconds = run(None, args.profile, args.pytest_args)
         passed = outcome == "survived"  # nothing to kill: the tests pass

@@ -7,7 +7,10 @@ import random
 import pytest
 
 import scopa_rules as sr
+from helpers import position
 from scopa_rules.bots import _can_sweep, _rewards
+
+SCOPA = sr.Ruleset.scopa()
 
 PRESETS = [
     ("scopa", 2),
@@ -18,17 +21,6 @@ PRESETS = [
     ("escoba", 2),
     ("scopa-a-quindici", 2),
 ]
-
-
-def _position(hands: list[str], table: str) -> sr.GameState:
-    dealt = sr.CardSet(" ".join([*hands, table]))
-    return sr.GameState.from_position(
-        sr.Ruleset.scopa(),
-        hands=hands,
-        table=table,
-        piles=["", sr.ALL_CARDS - dealt],
-        last_capturer=1,
-    )
 
 
 def test_the_bots_are_bots() -> None:
@@ -79,7 +71,7 @@ def test_bots_refuse_a_view_whose_seat_is_not_to_move() -> None:
 
 
 def test_greedy_takes_the_sweep_and_keeps_the_settebello() -> None:
-    state = _position(["7D 5C QS", "AS 6C 2H"], "2C 3S")
+    state = position(SCOPA, ["7D 5C QS", "AS 6C 2H"], "2C 3S")
     view = state.view(0)
     assert sr.GreedyBot().choose(view, random.Random(1)) == sr.Move.parse("5Cx2C3S")
     values = {str(m): sr.GreedyBot().move_value(view, m) for m in view.legal_moves()}
@@ -89,7 +81,7 @@ def test_greedy_takes_the_sweep_and_keeps_the_settebello() -> None:
 def test_greedy_avoids_leaving_a_sweep() -> None:
     # Trailing 2S leaves 4 + 2 = 6 on the table, which one card can take;
     # trailing KS leaves 14, which no single card takes.
-    state = _position(["2S KS", "AS 6C"], "4H")
+    state = position(SCOPA, ["2S KS", "AS 6C"], "4H")
     assert sr.GreedyBot().choose(state.view(0), random.Random(1)) == sr.Move.parse("KS")
 
 
@@ -144,7 +136,7 @@ def test_ismcts_does_not_peek() -> None:
 
 
 def test_ismcts_takes_an_obvious_sweep() -> None:
-    state = _position(["7D 5C QS", "AS 6C 2H"], "2C 3S")
+    state = position(SCOPA, ["7D 5C QS", "AS 6C 2H"], "2C 3S")
     move = sr.IsmctsBot(iterations=60).choose(state.view(0), random.Random(2))
     assert move == sr.Move.parse("5Cx2C3S")
 
@@ -152,13 +144,13 @@ def test_ismcts_takes_an_obvious_sweep() -> None:
 def test_ismcts_searches_to_the_end_of_a_short_hand() -> None:
     # One card each: after a few iterations the tree's own moves end the
     # hand, and those iterations need no playout.
-    state = _position(["7D 2H", "AS"], "2C 3S")
+    state = position(SCOPA, ["7D 2H", "AS"], "2C 3S")
     stats = sr.IsmctsBot(iterations=12).search(state.view(0), random.Random(1))
     assert sum(visits for visits, _ in stats.values()) == 12
 
 
 def test_ismcts_plays_a_forced_move_without_searching() -> None:
-    state = _position(["7D", "AS"], "2C 3S")
+    state = position(SCOPA, ["7D", "AS"], "2C 3S")
     assert (
         sr.IsmctsBot(iterations=1).choose(state.view(0), random.Random(1))
         == (state.legal_moves()[0])

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import scopa_rules as sr
+from helpers import position
 
 
 def deck(*top: str) -> sr.Deck:
@@ -18,23 +19,6 @@ def deck(*top: str) -> sr.Deck:
     first = [sr.Card.parse(text) for part in top for text in part.split()]
     rest = [card for card in sr.ALL_CARDS if card not in first]
     return sr.Deck([*first, *rest])
-
-
-def position(
-    rules: sr.Ruleset, hands: list[str], table: str, **kwargs: object
-) -> sr.GameState:
-    """A position whose other cards are all in side 1's pile."""
-    dealt = sr.CardSet(" ".join([*hands, table]))
-    piles: list[sr.CardSet | str] = ["", sr.ALL_CARDS - dealt]
-    piles += [""] * (rules.sides - 2)
-    return sr.GameState.from_position(
-        rules,
-        hands=hands,
-        table=table,
-        piles=piles,
-        last_capturer=1,
-        **kwargs,  # type: ignore[arg-type]
-    )
 
 
 def moves(state: sr.GameState) -> list[str]:

@@ -17,30 +17,16 @@ from typing import Any
 import pytest
 
 import scopa_rules as sr
+from helpers import position
 
 # -- helpers -----------------------------------------------------------------
 
 
-def position(
-    rules: sr.Ruleset,
-    hands: list[str],
-    table: str = "",
-    stock: str = "",
-    **options: Any,
-) -> sr.GameState:
-    """A position with every card not named put in side 0's pile."""
-    named = sr.CardSet(" ".join([*hands, table, stock]))
-    piles = [sr.ALL_CARDS - named] + [sr.CardSet()] * (rules.sides - 1)
-    if piles[0]:
-        options.setdefault("last_capturer", 0)
-    return sr.GameState.from_position(
-        rules, hands=hands, table=table, stock=stock, piles=piles, **options
-    )
-
-
 def finished_game() -> sr.GameState:
     """A game that the last card of a hand wins for side 0."""
-    state = position(sr.Ruleset.scopa(), ["7D", ""], table="3C 4C", scores=[10, 0])
+    state = position(
+        sr.Ruleset.scopa(), ["7D", ""], table="3C 4C", scores=[10, 0], rest_to=0
+    )
     state = state.apply(sr.Move.parse("7Dx3C4C"))
     assert state.is_over
     return state
@@ -49,7 +35,7 @@ def finished_game() -> sr.GameState:
 def awaiting_deal() -> sr.GameState:
     """A game begun from a position without a seed, after its hand ended:
     it waits for the next deck."""
-    state = position(sr.Ruleset.scopa(), ["7D", ""], table="3C 4C")
+    state = position(sr.Ruleset.scopa(), ["7D", ""], table="3C 4C", rest_to=0)
     state = state.apply(sr.Move.parse("7Dx3C4C"))
     assert state.phase is sr.Phase.AWAITING_DEAL
     return state
@@ -139,7 +125,7 @@ def test_trail_said_outright_parses_to_a_trail() -> None:
 
 def test_trail_said_outright_names_the_trail_in_a_position() -> None:
     # Escoba: no compulsion, so a card that can capture may still be trailed.
-    state = position(sr.Ruleset.escoba(), ["5D KC", "AS 6C"], table="KD")
+    state = position(sr.Ruleset.escoba(), ["5D KC", "AS 6C"], table="KD", rest_to=0)
     assert state.parse_move("trail 5D") == sr.Move.trail("5D")
     with pytest.raises(sr.AmbiguousMoveError, match="write 'trail 5D'"):
         state.parse_move("5D")
@@ -379,7 +365,7 @@ def test_game_state_repr_names_the_rules_and_the_deal() -> None:
 
 def test_an_ace_that_takes_less_than_the_whole_table_is_illegal() -> None:
     rules = sr.Ruleset.scopa(ace_takes_all=True)
-    state = position(rules, ["AD", "KS"], table="2S 5H")
+    state = position(rules, ["AD", "KS"], table="2S 5H", rest_to=0)
     assert state.explain_illegal(sr.Move.parse("ADx5H")) == (
         "an ace takes the whole table (5H 2S) (ace_takes_all); legal with AD: ADx5H2S"
     )
@@ -388,7 +374,7 @@ def test_an_ace_that_takes_less_than_the_whole_table_is_illegal() -> None:
 def test_a_capture_with_more_than_the_fewest_cards_is_illegal() -> None:
     # RULES.md section 2: table A 3 4 5 J, a Q may take A+J or 4+5, not A+3+5.
     rules = sr.Ruleset.scopa(capture_rule="fewest_cards")
-    state = position(rules, ["QS", "KS"], table="AD 3D 4D 5D JD")
+    state = position(rules, ["QS", "KS"], table="AD 3D 4D 5D JD", rest_to=0)
     move = sr.Move.parse("QSxAD3D5D")
     assert state.explain_illegal(move) == (
         "a capture of 2 cards is possible, and only the captures with the fewest "
@@ -470,7 +456,7 @@ def test_from_position_names_the_stock_with_bad_card_text() -> None:
 @pytest.mark.parametrize("sweeps", ["00", 0])
 def test_from_position_wants_sweeps_as_numbers_per_side(sweeps: Any) -> None:
     with pytest.raises(sr.InvalidStateError, match="sweeps must be 2 whole numbers"):
-        position(sr.Ruleset.scopa(), ["7D", "KS"], sweeps=sweeps)
+        position(sr.Ruleset.scopa(), ["7D", "KS"], sweeps=sweeps, rest_to=0)
 
 
 @pytest.mark.parametrize("scores", [[1], [0, -1], [0, True], [0, 1.0]])
@@ -478,7 +464,7 @@ def test_from_position_wants_scores_of_0_or_more_per_side(scores: Any) -> None:
     with pytest.raises(
         sr.InvalidStateError, match="scores must be 2 whole numbers from 0 to 1,000,000"
     ):
-        position(sr.Ruleset.scopa(), ["7D", "KS"], scores=scores)
+        position(sr.Ruleset.scopa(), ["7D", "KS"], scores=scores, rest_to=0)
 
 
 def test_from_position_refuses_a_card_in_two_places() -> None:
@@ -505,14 +491,14 @@ def test_from_position_refuses_a_card_twice_in_the_stock() -> None:
 
 def test_from_position_refuses_a_position_where_every_hand_is_empty() -> None:
     with pytest.raises(sr.InvalidStateError, match="every hand is empty"):
-        position(sr.Ruleset.scopa(), ["", ""], table="7D")
+        position(sr.Ruleset.scopa(), ["", ""], table="7D", rest_to=0)
 
 
 def test_from_position_refuses_a_hand_bigger_than_the_deal() -> None:
     with pytest.raises(
         sr.InvalidStateError, match="a hand holds 4 cards; these rules deal 3"
     ):
-        position(sr.Ruleset.scopa(), ["7D KS AD 2D", "3D"])
+        position(sr.Ruleset.scopa(), ["7D KS AD 2D", "3D"], rest_to=0)
 
 
 def test_from_position_wants_a_stock_of_whole_deals() -> None:
@@ -520,29 +506,29 @@ def test_from_position_wants_a_stock_of_whole_deals() -> None:
         sr.InvalidStateError,
         match="the stock holds 3 cards, not a whole number of deals of 6",
     ):
-        position(sr.Ruleset.scopa(), ["7D", "KS"], stock="AD 2D 3D")
+        position(sr.Ruleset.scopa(), ["7D", "KS"], stock="AD 2D 3D", rest_to=0)
 
 
 @pytest.mark.parametrize("seat", [2, -1, True])
 def test_from_position_refuses_a_current_player_out_of_range(seat: Any) -> None:
     with pytest.raises(sr.InvalidStateError, match="current_player must be a seat"):
-        position(sr.Ruleset.scopa(), ["7D", "KS"], current_player=seat)
+        position(sr.Ruleset.scopa(), ["7D", "KS"], current_player=seat, rest_to=0)
 
 
 def test_from_position_refuses_hand_sizes_no_game_reaches() -> None:
     # Seat 0 to move with 1 card while seat 1 still holds 3.
     with pytest.raises(sr.InvalidStateError, match=r"hand sizes \[1, 3\] cannot occur"):
-        position(sr.Ruleset.scopa(), ["7D", "KS AD 2D"], current_player=0)
+        position(sr.Ruleset.scopa(), ["7D", "KS AD 2D"], current_player=0, rest_to=0)
 
 
 def test_from_position_refuses_a_dealer_out_of_range() -> None:
     with pytest.raises(sr.InvalidStateError, match="dealer must be a seat from 0 to 1"):
-        position(sr.Ruleset.scopa(), ["7D", "KS"], dealer=2)
+        position(sr.Ruleset.scopa(), ["7D", "KS"], dealer=2, rest_to=0)
 
 
 def test_from_position_refuses_a_last_capturer_out_of_range() -> None:
     with pytest.raises(sr.InvalidStateError, match="last_capturer must be a seat"):
-        position(sr.Ruleset.scopa(), ["7D", "KS"], last_capturer=5)
+        position(sr.Ruleset.scopa(), ["7D", "KS"], last_capturer=5, rest_to=0)
 
 
 def test_from_position_wants_an_int_seed() -> None:
@@ -550,7 +536,7 @@ def test_from_position_wants_an_int_seed() -> None:
         sr.InvalidStateError,
         match="seed must be a whole number of at most 4096 bits or None",
     ):
-        position(sr.Ruleset.scopa(), ["7D", "KS"], seed="7")
+        position(sr.Ruleset.scopa(), ["7D", "KS"], seed="7", rest_to=0)
 
 
 # -- state: new_game and the module functions --------------------------------
@@ -617,6 +603,7 @@ def test_samples_respect_a_whole_hand_trail_made_before_a_capture() -> None:
         ["3D 4H 7D", "AC 2C 5C"],
         table="3C 4S 6S",
         stock="4C KC 6C JS QS 7S",
+        rest_to=0,
     )
     for text in ("3Dx3C", "AC", "4Hx4S"):
         state = state.apply(sr.Move.parse(text))
@@ -636,7 +623,7 @@ def test_samples_respect_a_whole_hand_trail_made_before_a_capture() -> None:
 
 
 def test_a_record_position_with_bad_sweeps_is_refused() -> None:
-    data = position(sr.Ruleset.scopa(), ["7D", "KS"]).record().to_dict()
+    data = position(sr.Ruleset.scopa(), ["7D", "KS"], rest_to=0).record().to_dict()
     data["position"]["sweeps"] = [0]
     with pytest.raises(
         sr.InvalidStateError,
@@ -646,7 +633,7 @@ def test_a_record_position_with_bad_sweeps_is_refused() -> None:
 
 
 def test_a_record_dealer_must_be_the_positions_dealer() -> None:
-    state = position(sr.Ruleset.scopa(), ["7D", "KS"], dealer=1)
+    state = position(sr.Ruleset.scopa(), ["7D", "KS"], dealer=1, rest_to=0)
     data = state.record().to_dict()
     data["dealer"] = 0
     with pytest.raises(

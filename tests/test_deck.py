@@ -246,14 +246,3 @@ def test_the_draws_one_by_one_are_the_lanes(start: int) -> None:
     # The compiled build draws one by one, the pure build in lanes; each
     # build can do both, and they must agree.
     assert deck_module._drawn_one_by_one(start) == deck_module._drawn_in_lanes(start)
-
-
-@pytest.mark.parametrize("one_by_one", [True, False])
-def test_either_way_deals_the_same_decks(
-    monkeypatch: pytest.MonkeyPatch, one_by_one: bool
-) -> None:
-    # The switch is read by the pure build; compiled, it is a C constant
-    # and setting the module's attribute changes nothing.
-    monkeypatch.setattr(deck_module, "_COMPILED", one_by_one, raising=False)
-    for seed in (0, 7, -(2**70)):
-        assert [str(c) for c in Deck.shuffled(seed, 3)] == plain_shuffle(seed, 3)

@@ -3,11 +3,10 @@ at a time, each through the public game API."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 import scopa_rules as sr
+from helpers import position
 from scopa_rules import Card, CardSet, Deck, Move
 
 SCOPA = sr.Ruleset.scopa()
@@ -15,35 +14,6 @@ SCOPA = sr.Ruleset.scopa()
 
 def cards(text: str) -> CardSet:
     return CardSet(text)
-
-
-def position(
-    hands: Sequence[str],
-    table: str = "",
-    *,
-    rules: sr.Ruleset = SCOPA,
-    stock: str = "",
-    rest_to: int | None = None,
-    last_capturer: int | None = None,
-    current_player: int | None = None,
-) -> sr.GameState:
-    """A mid-hand position; every card not in a hand, on the table or in the
-    stock goes to the pile of side ``rest_to`` (the last side by default)."""
-    placed = CardSet(" ".join([*hands, table, stock]))
-    piles: list[CardSet] = [CardSet()] * rules.sides
-    side = rules.sides - 1 if rest_to is None else rest_to
-    piles[side] = sr.ALL_CARDS - placed
-    if last_capturer is None and piles[side]:
-        last_capturer = rules.seats_of(side)[0]
-    return sr.GameState.from_position(
-        rules,
-        hands=list(hands),
-        table=table,
-        stock=stock,
-        piles=piles,
-        last_capturer=last_capturer,
-        current_player=current_player,
-    )
 
 
 def moves_with(state: sr.GameState, card: str) -> set[Move]:
@@ -67,7 +37,7 @@ SEED_000_TABLE = "2S 5H 3C JD"
 
 
 def seed_000(hand: str) -> sr.GameState:
-    return position([hand, "AC"], SEED_000_TABLE)
+    return position(SCOPA, [hand, "AC"], SEED_000_TABLE)
 
 
 # -- capture: a single card before sums (capture_rule=single_first) ------------------
@@ -100,7 +70,7 @@ def test_single_card_before_sums_message_names_the_rule_and_the_legal_move() -> 
 
 
 def test_sums_are_allowed_when_no_single_card_matches() -> None:
-    state = position(["6D", "AC"], "AS 4H 2C 5S")
+    state = position(SCOPA, ["6D", "AC"], "AS 4H 2C 5S")
     assert moves_with(state, "6D") == moves("6DxAS5S", "6Dx4H2C")
 
 
@@ -108,7 +78,7 @@ def test_sums_are_allowed_when_no_single_card_matches() -> None:
 
 
 def test_choice_among_equal_cards() -> None:
-    state = position(["5D", "AC"], "5H 5S 2C")
+    state = position(SCOPA, ["5D", "AC"], "5H 5S 2C")
     assert moves_with(state, "5D") == moves("5Dx5H", "5Dx5S")
     took_hearts = play(state, "5Dx5H")
     took_spades = play(state, "5Dx5S")
@@ -117,14 +87,14 @@ def test_choice_among_equal_cards() -> None:
 
 
 def test_choice_among_sums() -> None:
-    state = position(["5D", "6C"], "AS 4H 2C 3H")
+    state = position(SCOPA, ["5D", "6C"], "AS 4H 2C 3H")
     assert moves_with(state, "5D") == moves("5DxAS4H", "5Dx3H2C")
     assert play(state, "5DxAS4H").table == cards("3H 2C")
     assert play(state, "5Dx2C3H").table == cards("AS 4H")
 
 
 def test_a_capture_moves_the_played_and_taken_cards_to_the_side_pile() -> None:
-    state = position(["5D 4C", "AC 2C"], "5H 2S", rest_to=1)
+    state = position(SCOPA, ["5D 4C", "AC 2C"], "5H 2S", rest_to=1)
     after = play(state, "5Dx5H")
     assert after.piles[0] == cards("5D 5H")
     assert after.table == cards("2S")
@@ -133,7 +103,7 @@ def test_a_capture_moves_the_played_and_taken_cards_to_the_side_pile() -> None:
 
 
 def test_a_trail_puts_the_card_on_the_table() -> None:
-    state = position(["4C 5D", "AC 2C"], "5H 2S")
+    state = position(SCOPA, ["4C 5D", "AC 2C"], "5H 2S")
     after = play(state, "4C")
     assert after.table == cards("5H 2S 4C")
     assert after.piles == state.piles
@@ -144,7 +114,7 @@ def test_a_trail_puts_the_card_on_the_table() -> None:
 
 
 def test_a_card_that_can_capture_may_not_be_trailed() -> None:
-    state = position(["5D 4C", "AC 2C"], "5H 2S")
+    state = position(SCOPA, ["5D 4C", "AC 2C"], "5H 2S")
     assert Move.parse("5D") not in moves_with(state, "5D")
     assert not state.is_legal(Move.parse("5D"))
     reason = state.explain_illegal(Move.parse("5D"))
@@ -153,18 +123,18 @@ def test_a_card_that_can_capture_may_not_be_trailed() -> None:
 
 
 def test_a_card_that_cannot_capture_is_trailed() -> None:
-    state = position(["5D 4C", "AC 2C"], "5H JS")
+    state = position(SCOPA, ["5D 4C", "AC 2C"], "5H JS")
     assert moves_with(state, "4C") == moves("4C")
 
 
 def test_compulsion_is_about_the_played_card_not_the_whole_hand() -> None:
     # 5D could capture, yet 4C may still be trailed.
-    state = position(["5D 4C", "AC 2C"], "5H JS")
+    state = position(SCOPA, ["5D 4C", "AC 2C"], "5H JS")
     assert set(state.legal_moves()) == moves("5Dx5H", "4C")
 
 
 def test_everything_is_a_trail_on_an_empty_table() -> None:
-    state = position(["5D 4C 7S", "AC 2C 3C"], "")
+    state = position(SCOPA, ["5D 4C 7S", "AC 2C 3C"], "")
     assert all(m.is_trail for m in state.legal_moves())
     assert len(state.legal_moves()) == 3
 
@@ -173,32 +143,32 @@ def test_everything_is_a_trail_on_an_empty_table() -> None:
 
 
 def test_clearing_the_table_scores_a_sweep() -> None:
-    state = position(["7D 2C", "AC 3C"], "3H 4S")
+    state = position(SCOPA, ["7D 2C", "AC 3C"], "3H 4S")
     after = play(state, "7Dx3H4S")
     assert after.table == CardSet()
     assert after.sweeps == (1, 0)
 
 
 def test_taking_a_lone_table_card_is_a_sweep() -> None:
-    state = position(["5S 2C", "AC 3C"], "5D")
+    state = position(SCOPA, ["5S 2C", "AC 3C"], "5D")
     after = play(state, "5Sx5D")
     assert after.sweeps == (1, 0)
 
 
 def test_after_a_sweep_the_next_player_plays_onto_the_empty_table() -> None:
-    state = play(position(["5S 2C", "AC 3C"], "5D"), "5Sx5D")
+    state = play(position(SCOPA, ["5S 2C", "AC 3C"], "5D"), "5Sx5D")
     assert state.current_player == 1
     assert set(state.legal_moves()) == moves("AC", "3C")
 
 
 def test_a_capture_that_leaves_cards_is_no_sweep() -> None:
-    state = play(position(["5S 2C", "AC 3C"], "5D 6H"), "5Sx5D")
+    state = play(position(SCOPA, ["5S 2C", "AC 3C"], "5D 6H"), "5Sx5D")
     assert state.sweeps == (0, 0)
 
 
 def test_a_sweep_scores_one_point_in_the_hand_result() -> None:
     # Seat 0 sweeps, seat 1 trails the last card; the hand is scored.
-    state = play(position(["5S", "4H"], "5D"), "5Sx5D", "4H")
+    state = play(position(SCOPA, ["5S", "4H"], "5D"), "5Sx5D", "4H")
     result = state.last_hand
     assert result is not None
     assert result.score.sides[0].sweeps == 1
@@ -206,7 +176,7 @@ def test_a_sweep_scores_one_point_in_the_hand_result() -> None:
 
 
 def test_the_last_card_of_the_hand_never_sweeps() -> None:
-    state = play(position(["", "5S"], "5D"), "5Sx5D")
+    state = play(position(SCOPA, ["", "5S"], "5D"), "5Sx5D")
     result = state.last_hand
     assert result is not None
     assert result.score.sides[1].sweeps == 0
@@ -216,7 +186,7 @@ def test_the_last_card_of_the_hand_never_sweeps() -> None:
 
 def test_the_last_card_of_a_deal_sweeps_while_the_stock_lasts() -> None:
     stock = "AD 2D 3D 4D 6D 7D"
-    state = play(position(["", "5S"], "5D", stock=stock), "5Sx5D")
+    state = play(position(SCOPA, ["", "5S"], "5D", stock=stock), "5Sx5D")
     assert state.hand_number == 0
     assert state.sweeps == (0, 1)
 
@@ -227,7 +197,7 @@ def test_the_last_card_of_a_deal_sweeps_while_the_stock_lasts() -> None:
 def test_leftover_goes_to_the_last_capturer_and_is_no_sweep() -> None:
     # Seat 0 captures, then seat 1 trails the last card: the table (6H and
     # the trailed 4C) goes to seat 0's side, with no sweep for it.
-    state = position(["5S", "4C"], "5D 6H", rest_to=1)
+    state = position(SCOPA, ["5S", "4C"], "5D 6H", rest_to=1)
     end = play(state, "5Sx5D", "4C")
     result = end.last_hand
     assert result is not None
@@ -239,7 +209,7 @@ def test_leftover_goes_to_the_last_capturer_and_is_no_sweep() -> None:
 
 
 def test_leftover_goes_to_the_last_capturer_even_from_an_earlier_round() -> None:
-    state = position(["", "4C"], "6H", last_capturer=0, rest_to=0)
+    state = position(SCOPA, ["", "4C"], "6H", last_capturer=0, rest_to=0)
     result = play(state, "4C").last_hand
     assert result is not None
     assert result.leftover_side == 0
@@ -251,7 +221,7 @@ def test_leftover_goes_to_no_one_when_nobody_captured() -> None:
     # table to the last card.
     rules = sr.Ruleset.scopa(capture_compulsion="none")
     table = str(sr.ALL_CARDS - cards("4C"))
-    state = position(["", "4C"], table, rules=rules, last_capturer=None, rest_to=1)
+    state = position(rules, ["", "4C"], table, last_capturer=None, rest_to=1)
     before = state.piles
     result = play(state, "4C").last_hand
     assert result is not None
@@ -335,7 +305,7 @@ def test_two_and_three_players_play_each_for_themselves() -> None:
 
 def test_three_players_capture_into_their_own_piles() -> None:
     rules = sr.Ruleset.scopa(players=3)
-    state = position(["5S", "AC", "6D"], "5D 6H 3C", rules=rules, rest_to=1)
+    state = position(rules, ["5S", "AC", "6D"], "5D 6H 3C", rest_to=1)
     mid = play(state, "5Sx5D")
     assert mid.piles[0] == cards("5S 5D")
     result = play(mid, "AC", "6Dx6H").last_hand
@@ -363,7 +333,7 @@ def test_six_players_seats_0_2_4_against_1_3_5() -> None:
 
 def test_four_player_partners_share_pile_sweeps_and_score() -> None:
     rules = sr.Ruleset.scopa(players=4)
-    state = position(["5S", "4H", "4C", "2H"], "5D", rules=rules, rest_to=1)
+    state = position(rules, ["5S", "4H", "4C", "2H"], "5D", rest_to=1)
     # Seat 0 sweeps, seat 1 trails, seat 2 sweeps, seat 3 trails the last card.
     end = play(state, "5Sx5D", "4H", "4Cx4H", "2H")
     result = end.last_hand
@@ -379,7 +349,7 @@ def test_four_player_partners_share_pile_sweeps_and_score() -> None:
 def test_six_player_teams_share_piles_and_sweeps() -> None:
     rules = sr.Ruleset.scopa(players=6)
     hands = ["5S", "4S", "AH", "2H", "3C", "6C"]
-    state = position(hands, "5D 4D", rules=rules, rest_to=1)
+    state = position(rules, hands, "5D 4D", rest_to=1)
     before = state.piles
     mid = play(state, "5Sx5D", "4Sx4D", "AH", "2H", "3CxAH2H")
     assert mid.sweeps == (1, 1)  # seat 1 for side 1, seat 4 for side 0

@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from helpers import position
 from scopa_rules import strategies as sst
 from scopa_rules.observation import (
     _card_floats_by_bits,
@@ -31,20 +32,6 @@ from scopa_rules.observation import (
 
 any_rules = sst.presets() | sst.rulesets(max_table_size=8)
 states = sst.game_states(any_rules, max_moves=60)
-
-
-def _rest(*texts: str) -> sr.CardSet:
-    return sr.ALL_CARDS - sr.CardSet(" ".join(texts))
-
-
-def position(rules: sr.Ruleset, hands: list[str], table: str) -> sr.GameState:
-    return sr.GameState.from_position(
-        rules,
-        hands=hands,
-        table=table,
-        piles=["", _rest(*hands, table)],
-        last_capturer=1,
-    )
 
 
 def walk(point: sr.ActionState) -> list[tuple[tuple[int, ...], sr.Move]]:
@@ -248,21 +235,6 @@ def test_scores_are_bounded_above_the_target() -> None:
     bounds = sr.observation_bounds(sr.Ruleset.scopa(target_score=21))
     start, size = sr.observation_layout(sr.Ruleset.scopa())["scores"]
     assert bounds[start : start + size] == (81.0, 81.0)
-
-
-def test_importing_the_library_imports_no_framework() -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, scopa_rules, scopa_rules.adapters; "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('numpy', 'pyspiel', 'open_spiel', 'pettingzoo', 'gymnasium')))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert out.strip() == "[]"
 
 
 @given(states, st.data())

@@ -1,27 +1,22 @@
 """The fixed costs of a game and a hand made cheaper (issue #11): the same
 rulesets, decks and states as before, and the same errors.
 
-* A ruleset whose options were validated before takes its derived fields
-  from a cache keyed by the options and their types: a value equal to a
-  valid one but of another type (``3.0``, ``1`` for ``True``) is still
-  refused, and the cache is bounded.
-* The compiled build stores a new state's two slots as C fields; the pure
-  build calls the slots' setters.  Run here in Python (the class's
-  ``__setattr__`` lifted for the test), the compiled build's stores make the
-  very same states.
+A ruleset whose options were validated before takes its derived fields
+from a cache keyed by the options and their types: a value equal to a valid
+one but of another type (``3.0``, ``1`` for ``True``) is still refused, and
+the cache is bounded.  (The compiled build's own way of storing a new
+state's slots is held to the pure build's by the differential test of the
+two builds, tests/test_builds.py.)
 """
 
 from __future__ import annotations
 
-import pickle
-import random
 from typing import Any
 
 import pytest
 
 import scopa_rules as sr
 from scopa_rules import rules as rules_module
-from scopa_rules import state as state_module
 
 
 def test_a_ruleset_made_again_is_equal_and_has_the_same_derived_fields() -> None:
@@ -76,38 +71,3 @@ def test_an_impossible_ruleset_raises_every_time() -> None:
     for _ in range(2):
         with pytest.raises(sr.InvalidRulesetError, match="cannot be dealt"):
             sr.Ruleset(players=5)
-
-
-def _games() -> list[tuple[object, ...]]:
-    """Every state of a few seeded random games (a first-card choice, a game
-    from given decks waiting for the next, a pickle round trip), as values."""
-    seen: list[tuple[object, ...]] = []
-    for rules in (sr.Ruleset.scopa(), sr.Ruleset.chkobba(), sr.Ruleset.cirulla()):
-        for seed in range(3):
-            rng = random.Random(seed)
-            state = sr.new_game(rules, seed=seed)
-            while not state.is_over and state.hand_number < 3:
-                moves = state.legal_moves()
-                seen.append((state.position_key(), moves, state.current_player))
-                state = state.apply(rng.choice(moves))
-            seen.append((state.position_key(), state.to_dict()))
-    state = sr.new_game(deck=sr.Deck.shuffled(4))
-    while state.phase is sr.Phase.PLAY:
-        state = state.apply(state.legal_moves()[-1])
-    state = state.deal(sr.Deck.shuffled(5))
-    seen.append((state.position_key(), state.legal_moves()))
-    again = pickle.loads(pickle.dumps(state))
-    seen.append((again.position_key(), again.legal_moves(), again == state))
-    return seen
-
-
-def test_the_compiled_builds_slot_stores_make_the_same_states(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    expected = _games()
-    if "state" in sr.kernel_info().pure:
-        # The pure class refuses every attribute store; the compiled build's
-        # are C stores that never reach __setattr__.
-        monkeypatch.setattr(state_module, "_COMPILED", True)
-        monkeypatch.delattr(state_module.GameState, "__setattr__")
-    assert _games() == expected

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import scopa_rules as sr
+from helpers import position
 
 # -- helpers -----------------------------------------------------------------
 
@@ -27,43 +28,6 @@ def deck(top: str) -> sr.Deck:
     first = [sr.Card.parse(text) for text in top.split()]
     chosen = set(first)
     return sr.Deck([*first, *(card for card in sr.ALL_CARDS if card not in chosen)])
-
-
-def position(
-    rules: sr.Ruleset,
-    hands: Sequence[str],
-    table: str = "",
-    *,
-    stock: str = "",
-    piles: Sequence[str] | None = None,
-    sweeps: Sequence[int] | None = None,
-    scores: Sequence[int] | None = None,
-    current_player: int | None = None,
-    last_capturer: int | None = None,
-) -> sr.GameState:
-    """A mid-hand position; unless ``piles`` are given, every card not in a
-    hand, on the table or in the stock is in the last side's pile."""
-    if piles is None:
-        used = sr.CardSet(" ".join([*hands, table, stock]))
-        pile_sets = [sr.CardSet()] * (rules.sides - 1) + [sr.ALL_CARDS - used]
-    else:
-        pile_sets = [sr.CardSet(pile) for pile in piles]
-    if last_capturer is None:
-        # Whoever captured last is a seat of a side that has captured.
-        last_capturer = next(
-            (s for s in range(rules.players) if pile_sets[rules.side_of(s)]), None
-        )
-    return sr.GameState.from_position(
-        rules,
-        hands=list(hands),
-        table=table,
-        stock=stock,
-        piles=pile_sets,
-        sweeps=sweeps,
-        scores=scores,
-        current_player=current_player,
-        last_capturer=last_capturer,
-    )
 
 
 def moves(*texts: str) -> set[sr.Move]:

@@ -225,17 +225,6 @@ def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
         sr.match(RULES, BOTS, games=1, seed=1, backend="ray")
 
 
-def test_the_package_imports_no_optional_extra() -> None:
-    # Ray, tqdm and jsonschema are extras: only a Ray match, a progress bar
-    # or the tests load them.
-    code = (
-        "import sys, scopa_rules, scopa_rules.__main__, scopa_rules.events; "
-        "loaded = {'ray', 'tqdm', 'jsonschema', 'rich'} & set(sys.modules); "
-        "assert not loaded, loaded"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True)
-
-
 # -- failures ---------------------------------------------------------------------------
 
 
