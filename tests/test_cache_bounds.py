@@ -91,23 +91,33 @@ def captures_held(entry: list[Any]) -> int:
     return held
 
 
-def empty_pattern_cache(monkeypatch: pytest.MonkeyPatch) -> dict[int, list[Any]]:
-    """A fresh pattern cache, read by the captures module and the kernel."""
-    monkeypatch.setattr(captures, "_PATTERNS", {})
+def empty_pattern_cache(monkeypatch: pytest.MonkeyPatch) -> list[list[Any]]:
+    """Fresh play settings, whose pattern caches the captures module and the
+    kernel read; return a list that :func:`pattern_entries` fills."""
+    monkeypatch.setattr(captures, "_SETTINGS", {})
+    monkeypatch.setattr(captures, "_last", (None, None))
     monkeypatch.setattr(captures, "_stored", 0)
-    monkeypatch.setattr(kernel, "_PATTERNS", captures._PATTERNS)
-    return captures._PATTERNS
+    return []
+
+
+def pattern_entries() -> list[list[Any]]:
+    """Every entry of the settings' pattern caches."""
+    return [
+        entry
+        for settings in captures._SETTINGS.values()
+        for entry in settings.patterns.values()
+    ]
 
 
 def test_the_pattern_cache_holds_at_most_its_limit_in_captures(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(captures, "_PATTERN_LIMIT", 400)
-    cache = empty_pattern_cache(monkeypatch)
+    empty_pattern_cache(monkeypatch)
     most = 0
     for position in crowded_positions(60, seed=2):
         assert table_plays(position, Named(_move_of))
-        sizes = [captures_held(entry) for entry in cache.values()]
+        sizes = [captures_held(entry) for entry in pattern_entries()]
         # The limit is checked when a table is first met, so the table in
         # hand may take the cache past it, by that table's captures only.
         assert sum(sizes) <= 400 + max(sizes)
@@ -121,9 +131,9 @@ def play_crowded_tables(
 ) -> tuple[dict[int, list[Any]], int]:
     """Play crowded positions from empty capture caches, the table
     ``captures.<watched>`` bounded at ``limit``; return the pattern cache
-    and the most the watched table held."""
-    cache = empty_pattern_cache(monkeypatch)
-    for name in ("_BY_TOTAL", "_SHARED_CHOICES", "_GROUPS"):
+    entries and the most the watched table held."""
+    empty_pattern_cache(monkeypatch)
+    for name in ("_SHARED_CHOICES", "_GROUPS"):
         monkeypatch.setattr(captures, name, {})
     monkeypatch.setattr(captures, f"{watched}_LIMIT", limit)
     table = getattr(captures, watched)
@@ -132,7 +142,7 @@ def play_crowded_tables(
         assert table_plays(position, Named(_move_of))
         assert len(table) <= limit
         most = max(most, len(table))
-    return cache, most
+    return pattern_entries(), most
 
 
 def test_shared_choices_are_bounded_and_shared(
@@ -144,7 +154,7 @@ def test_shared_choices_are_bounded_and_shared(
     cache, most = play_crowded_tables(monkeypatch, 3, "_SHARED_CHOICES", 20)
     assert most > 10
     shared = captures._SHARED_CHOICES
-    for entry in cache.values():
+    for entry in cache:
         for described in entry:
             if type(described) is captures.Choices:
                 equal = [value for value in shared.values() if value == described]
@@ -162,7 +172,7 @@ def test_the_groups_of_choices_are_bounded_and_shared(
     # Under the limit, equal groups are one object wherever they are held.
     cache, _ = play_crowded_tables(monkeypatch, 4, "_GROUPS", 1 << 14)
     held: dict[tuple[int, int, object], object] = {}
-    for entry in cache.values():
+    for entry in cache:
         for described in entry:
             if type(described) is captures.Choices:
                 for group in described:

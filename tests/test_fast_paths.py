@@ -188,12 +188,13 @@ def test_captures_are_every_set_the_rules_allow(rules: sr.Ruleset) -> None:
 def test_a_flushed_fifteen_cache_gives_the_same_answers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(captures, "_BY_TOTAL", {})
+    monkeypatch.setattr(captures, "_SETTINGS", {})
+    monkeypatch.setattr(captures, "_last", (None, None))
     monkeypatch.setattr(captures, "_BY_TOTAL_LIMIT", 3)
     rng = random.Random(4)
     for rules in SUM_RULESETS[:3]:
         check_sum_tables(rules, rng, range(1, 9))
-        assert len(captures._BY_TOTAL) <= 3
+        assert len(captures.play_settings(rules).by_total) <= 3
 
 
 @pytest.mark.slow  # 2,400 captures on crowded tables, each against every subset
@@ -251,7 +252,7 @@ def mapped_captures(
     """The captures of ``card`` on the table ``text``, and what the pattern
     cache holds for it there."""
     table = sr.CardSet(text)
-    entry = captures.table_entry(rules, table.mask)
+    entry = captures.table_entry(captures.play_settings(rules), table.mask)
     return sr.capture_options(rules, table, card), entry[card.index % 10]
 
 
@@ -300,12 +301,11 @@ def test_a_capture_taking_some_of_several_ranks_is_mapped_onto_each_table() -> N
 def test_the_fifteen_cache_serves_exactly_the_rules_that_capture_by_fifteen_alone(
     mode: sr.CaptureMode, ace_takes_all: bool
 ) -> None:
-    # The cache of captures by fifteen is chosen from the ruleset's capture
-    # key; it must pick out the same rulesets as their options do.
+    # The cache of captures by fifteen serves the rulesets that capture by
+    # fifteen alone, with no ace's take-all.
     rules = sr.Ruleset(capture_mode=mode, ace_takes_all=ace_takes_all)
-    chosen = rules._capture_key & captures._FIFTEEN_ALONE_BITS
     alone = mode is sr.CaptureMode.FIFTEEN and not ace_takes_all
-    assert (chosen == captures._FIFTEEN_ALONE) is alone
+    assert captures.play_settings(rules).fifteen_alone is alone
 
 
 def test_a_state_lists_the_mapped_captures_as_moves() -> None:
