@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from ._frozen import Frozen
+from ._kernel import Named
 from .cards import ALL_CARDS, CardSet, _from_mask
 from .deck import Deck, _deck_from_bytes
 from .declarations import Declaration, declaration_from
@@ -197,14 +198,14 @@ class FinishedHand:
         return hash(self.result())
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # Each turn as two whole numbers, the seat and the move (see
-        # _move_code): a pickle then carries a few hundred bytes a hand, not
-        # the result's hundreds of objects.
+        # Each turn as two whole numbers, the seat and the move's play and
+        # kind (see _move): a pickle then carries a few hundred bytes a
+        # hand, not the result's hundreds of objects.
         number, dealer, decks, links, *rest = self.fields
         plays = []
         while links:
             links, seat, move = links
-            plays += [_move_code(move), seat]
+            plays += [move._play << 2 | _KINDS.index(move.kind), seat]
         plays.reverse()
         return (
             _unpickled_hand,
@@ -213,22 +214,23 @@ class FinishedHand:
 
 
 _KINDS = (MoveKind.PLAY, MoveKind.KEEP_FIRST_CARD, MoveKind.TABLE_FIRST_CARD)
-_KIND_CODES = {kind: code for code, kind in enumerate(_KINDS)}
 _CARDS = tuple(ALL_CARDS)
-
-
-def _move_code(move: Move) -> int:
-    """``move`` as one whole number: ``captured mask << 8 | kind << 6 | card
-    index``, the kind its place in ``_KINDS``."""
-    return move.captured.mask << 8 | _KIND_CODES[move.kind] << 6 | move.card.index
+_EMPTY = CardSet()
 
 
 def _move(code: int) -> Move:
-    """The move of a :func:`_move_code`."""
-    kind = code >> 6 & 3
+    """The move of ``code``: its play packed as the kernel packs it
+    (``captured mask << 6 | card index``) << 2 | its kind's place in
+    ``_KINDS``."""
+    kind = code & 3
     if not kind:
-        return _move_of(code >> 8 << 6 | code & 0x3F)
-    return _unchecked_move(_CARDS[code & 0x3F], _from_mask(code >> 8), _KINDS[kind])
+        return _PLAYS[code >> 2]
+    return _unchecked_move(_CARDS[code >> 2 & 0x3F], _EMPTY, _KINDS[kind])
+
+
+# The cards played, each move made once: an unpickled game makes no move
+# twice.
+_PLAYS: Named[Move] = Named(_move_of)
 
 
 def _unpickled_hand(
@@ -241,8 +243,9 @@ def _unpickled_hand(
 ) -> FinishedHand:
     """A finished hand from its pickle (see :meth:`FinishedHand.__reduce__`)."""
     links: tuple[Any, ...] = ()
-    for index in range(0, len(plays), 2):
-        links = (links, plays[index], _move(plays[index + 1]))
+    pairs = iter(plays)
+    for seat, code in zip(pairs, pairs, strict=True):
+        links = (links, seat, _move(code))
     return FinishedHand(rules, number, dealer, decks, links, *rest)
 
 
@@ -413,7 +416,9 @@ def unpacked_hands(data: bytes, rules: Ruleset) -> tuple[Any, ...]:
         declarations = tuple([(take(), take(), take()) for _ in range(take())])
         links: tuple[Any, ...] = ()
         for _ in range(take()):
-            links = (links, take(), _move(take()))
+            seat, code = take(), take()  # captured mask << 8 | kind << 6 | card
+            play = code >> 8 << 6 | code & 0x3F
+            links = (links, seat, _move(play << 2 | code >> 6 & 3))
         items.append(
             FinishedHand(
                 rules,
