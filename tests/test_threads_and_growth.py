@@ -169,25 +169,38 @@ def test_a_long_game_compares_hashes_and_pickles() -> None:
     assert other != state
 
 
-def test_the_hand_log_is_an_immutable_value() -> None:
-    from scopa_rules._handlog import EMPTY, log_of
-
-    log = log_of(["a", "b", "c"])
-    assert list(log) == ["a", "b", "c"]
-    assert repr(log) == "HandLog(['a', 'b', 'c'])"
-    assert len(EMPTY) == 0
-    assert EMPTY.last is None
-    assert list(EMPTY) == []
-    assert log != log_of(["a", "b"])  # lengths differ
-    assert log != log_of(["a", "x", "c"])  # an item differs
-    assert log == log.add("d")._previous
-    assert (log == "abc") is False
-    assert hash(EMPTY) == hash(log_of([]))
-    with pytest.raises(AttributeError, match="immutable"):
-        log._item = "z"
-    with pytest.raises(AttributeError, match="immutable"):
-        del log._item
-    assert pickle.loads(pickle.dumps(log)) == log
+def test_playing_on_leaves_the_finished_hands_of_earlier_states_as_they_were() -> None:
+    # Two lines of play from one state each finish a hand: they share the
+    # hands before it, differ in the new one, and leave the state they
+    # left from as it was.
+    *_, start = _long_game(6)
+    before = start.hand_results
+    ends = []
+    for pick in (0, -1):
+        state = start
+        while state.hand_number == start.hand_number:
+            state = state.apply(state.legal_moves()[pick])
+        ends.append(state)
+    one, other = ends
+    assert start.hand_results == before
+    assert len(one.hand_results) == len(other.hand_results) == len(before) + 1
+    assert all(
+        mine is shared is theirs
+        for mine, shared, theirs in zip(
+            one.hand_results, before, other.hand_results, strict=False
+        )
+    )
+    assert one.hand_results[-1] != other.hand_results[-1]
+    assert one != other
+    assert one.apply(one.legal_moves()[0]) != other.apply(other.legal_moves()[0])
+    # An unpickled state holds the same hands, made again.
+    again = pickle.loads(pickle.dumps(one))
+    assert again.hand_results == one.hand_results
+    assert again.hand_results[0] is not one.hand_results[0]
+    assert again == one
+    assert one == again
+    assert hash(again) == hash(one)
+    assert pickle.loads(pickle.dumps(other)) != one
 
 
 def test_hand_results_are_read_once_per_state_of_a_hand() -> None:
@@ -216,24 +229,18 @@ def test_views_cost_the_same_late_in_a_game() -> None:
     assert late.view(1).hand_results is late.view(1).hand_results
 
 
-def test_the_hand_log_folds_from_the_newest_value_it_kept() -> None:
-    from scopa_rules._handlog import EMPTY
-
-    steps: list[str] = []
-
-    def step(total: str, item: str) -> str:
-        steps.append(item)
-        return total + item
-
-    log = EMPTY.add("a").add("b")
-    assert EMPTY.fold("k", "", step) == ""
-    assert log.fold("k", "", step) == "ab"
-    assert log.fold("k", "", step) == "ab"  # kept
-    longer = log.add("c")
-    assert longer.fold("k", "", step) == "abc"
-    assert steps == ["a", "b", "c"]  # one step for the new item
-    assert log.fold("k", "", step) == "ab"  # given up to the newer node
-    assert steps == ["a", "b", "c", "a", "b"]
+def test_the_finished_hands_of_each_hand_extend_those_of_the_last() -> None:
+    # Reading the finished hands at every hand of a game works out the new
+    # hand's result alone: the older ones are the very objects read before.
+    states = list(_long_game(12))
+    read: tuple[sr.HandResult, ...] = ()
+    for state in states:
+        results = state.hand_results
+        assert results[: len(read)] == read
+        assert all(old is new for old, new in zip(read, results, strict=False))
+        read = results
+    # An earlier state asked again, after a later one, still has its own.
+    assert states[3].hand_results == read[:3]
 
 
 def _game_of(rules: sr.Ruleset, hands: int, seed: int) -> sr.GameState:
@@ -245,21 +252,17 @@ def _game_of(rules: sr.Ruleset, hands: int, seed: int) -> sr.GameState:
     return state
 
 
-def test_a_pickle_carries_the_finished_hands_as_one_bytes_object() -> None:
+def test_a_pickle_carries_the_finished_hands_compactly() -> None:
     # The results themselves are hundreds of objects a hand: a pickle that
     # carried them grew by 1.3 kB a hand and cost 100 times more after 20
-    # hands than at the first.
+    # hands than at the first.  It carries what they are made from.
     first = _game_of(sr.Ruleset.scopa(target_score=1_000_000), 0, seed=3)
     late = _game_of(sr.Ruleset.scopa(target_score=1_000_000), 20, seed=3)
     data = pickle.dumps(late)
     assert b"HandResult" not in data
     assert b"HandScore" not in data
-    assert len(data) - len(pickle.dumps(first)) < 20 * 300
+    assert len(data) - len(pickle.dumps(first)) < 20 * 400
     assert pickle.loads(pickle.dumps(first)) == first
-    _, arguments = late.__reduce__()
-    packed_hands = [value for value in arguments if type(value) is bytes]
-    assert len(packed_hands) == 2  # the stock, and every finished hand
-    assert len(late.hand_results) in arguments
     again = pickle.loads(data)
     assert again == late
     assert hash(again) == hash(late)
@@ -298,25 +301,18 @@ def test_threads_reading_an_unpickled_state_at_once_see_its_hands() -> None:
         sys.setswitchinterval(old)
 
 
-def test_an_unpickled_state_unpacks_its_hands_only_when_read() -> None:
+def test_an_unpickled_state_pickles_as_it_did_and_plays_on() -> None:
     state = _game_of(sr.Ruleset.scopa(target_score=1_000_000), 6, seed=4)
     data = pickle.dumps(state)
     again = pickle.loads(data)
-    log = state_module._hand_log(again)
-    assert len(log) == 6
-    # Pickled again, played on and pickled, it still has not unpacked.
     assert pickle.dumps(again) == data
     later = again
     while later.hand_number == again.hand_number:
         later = later.apply(later.legal_moves()[0])
     assert pickle.loads(pickle.dumps(later)).hand_results[:6] == state.hand_results
-    assert log._unpack is not None
-    # Read, it is the log it was.
-    assert log.last == state.last_hand
-    assert log._unpack is None
-    assert list(log) == list(state_module._hand_log(state))
     assert later.hand_results[:6] == state.hand_results
     assert len(later.hand_results) == 7
+    assert later.last_hand == later.hand_results[-1]
 
 
 @pytest.mark.parametrize(

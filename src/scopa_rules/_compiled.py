@@ -45,7 +45,6 @@ COMPILED_MODULES = (
     "observation",
     "encoding",
     "_kernel",
-    "_handpack",
     "_chance",
 )
 """The modules the build compiles, by name inside the package (read by
@@ -164,8 +163,8 @@ def kernel_info() -> KernelInfo:
     >>> info.kind in ("compiled", "pure", "partial")
     True
     >>> sorted(info.compiled + info.pure)  # doctest: +NORMALIZE_WHITESPACE
-    ['_chance', '_handpack', '_kernel', 'captures', 'dealing', 'deck',
-     'declarations', 'encoding', 'observation', 'scoring', 'state']
+    ['_chance', '_kernel', 'captures', 'dealing', 'deck', 'declarations',
+     'encoding', 'observation', 'scoring', 'state']
     """
     files = {
         name: getattr(sys.modules[f"{__package__}.{name}"], "__file__", None)

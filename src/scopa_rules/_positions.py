@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from ._handlog import EMPTY
+from ._history import NO_HANDS
 from ._reachable import check_reachable
 from .cards import ALL_CARDS, Card, CardSet
 from .dealing import initial_sweeps, needs_redeal
@@ -168,7 +168,7 @@ def position_state(
         hand_number=0,
         first_card=None,
         winner=None,
-        hand_results=EMPTY,
+        hand_results=NO_HANDS,
         to_move=current_player,
         deals_used=0,
         source=_DealSource(seed=seed, decks=(), dealer=dealer, position=position),

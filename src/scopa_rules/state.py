@@ -26,7 +26,6 @@ from __future__ import annotations
 import enum
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -34,17 +33,16 @@ from typing_extensions import Self
 
 from ._compiled import is_compiled
 from ._frozen import Frozen
-from ._handlog import EMPTY as _NO_HANDS
-from ._handlog import HandLog, packed
-from ._handpack import unpack_hands
-from ._hands import (
-    _PACKED,
+from ._history import (
+    NO_HANDS,
+    FinishedHand,
     HandResult,
+    History,
     Turn,
-    _add_result,
-    _FinishedHand,
-    _packed_hand,
-    _turns,
+    history_of,
+    result_of,
+    turns_of,
+    unpacked_hands,
 )
 from ._kernel import Named, sweep_counts
 from ._kernel import legal_plays as kernel_plays
@@ -225,7 +223,7 @@ class _Undealt(tuple[Move, ...]):
 _UNDEALT = _Undealt()
 
 
-def _hand_log(state: GameState) -> HandLog:
+def _hand_log(state: GameState) -> History:
     """The state's finished hands (views fold them their own way)."""
     return state._s[_HAND_RESULTS]  # type: ignore[no-any-return]
 
@@ -342,8 +340,8 @@ class GameState:
     @property
     def hand_results(self) -> tuple[HandResult, ...]:
         """Every finished hand, in order."""
-        results: HandLog = self._s[_HAND_RESULTS]
-        return results.fold("results", (), _add_result)  # type: ignore[no-any-return]
+        results: History = self._s[_HAND_RESULTS]
+        return results.results()
 
     # Internal bookkeeping.  _to_move is the seat whose turn it is (or was
     # last); _deals_used counts the decks dealt so far, redeals included;
@@ -390,29 +388,12 @@ class GameState:
     def __hash__(self) -> int:
         return hash(self._dealt())
 
-    def __reduce__(
-        self,
-    ) -> tuple[Any, tuple[tuple[Any, ...], bytes, int, bytes]]:
+    def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...], bytes]]:
         # A bot framework pickles states to send them to worker processes:
-        # the stock goes as bytes of card indexes, and the finished hands as
-        # the bytes their log keeps (each hand packed once, see _handpack),
-        # unpacked only when read after unpickling.
+        # the stock goes as bytes of card indexes.
         fields = self._dealt()
         stock = bytes([card.index for card in fields[_STOCK]])
-        log: HandLog = fields[_HAND_RESULTS]
-        return (
-            _unpickle_state,
-            (
-                (
-                    *fields[:_STOCK],
-                    *fields[_STOCK + 1 : _HAND_RESULTS],
-                    *fields[_HAND_RESULTS + 1 :],
-                ),
-                stock,
-                len(log),
-                log.joined(_PACKED, _packed_hand),
-            ),
-        )
+        return (_unpickle_state, ((*fields[:_STOCK], *fields[_STOCK + 1 :]), stock))
 
     # -- reading the state ---------------------------------------------------
 
@@ -458,18 +439,18 @@ class GameState:
         >>> sr.new_game(seed=1).last_hand is None
         True
         """
-        last = self._s[_HAND_RESULTS].last
-        return last.result() if type(last) is _FinishedHand else last
+        last: HandResult | None = result_of(self._s[_HAND_RESULTS].last)
+        return last
 
     @property
     def moves_this_hand(self) -> tuple[Move, ...]:
         """The moves of the hand in progress, in order."""
-        return tuple(turn.move for turn in _turns(self._move_links))
+        return tuple(turn.move for turn in turns_of(self._move_links))
 
     @property
     def turns_this_hand(self) -> tuple[Turn, ...]:
         """The turns (seat and move) of the hand in progress, in order."""
-        return _turns(self._move_links)
+        return turns_of(self._move_links)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -1228,7 +1209,7 @@ def _hand_over(
     )
     before = fields[_SCORES]
     scores = tuple([before[side] + totals[side] for side in range(len(totals))])
-    result = _FinishedHand(
+    result = FinishedHand(
         rules,
         hand_number,
         dealer,
@@ -1288,33 +1269,21 @@ def _state(fields: tuple[Any, ...], moves: tuple[Move, ...] | None = None) -> Ga
     return state
 
 
-def _unpickle_state(
-    fields: tuple[Any, ...], stock: bytes, hands: int, packed_hands: bytes
-) -> GameState:
+def _unpickle_state(fields: tuple[Any, ...], stock: bytes, *packed: Any) -> GameState:
+    # The fields come without the stock.  A state pickled before the
+    # finished hands pickled as themselves (see _history.unpacked_hands)
+    # comes without them too, and their count and bytes follow.
+    if packed:
+        hands = history_of(unpacked_hands(packed[1], fields[_RULES]))
+        fields = (*fields[: _HAND_RESULTS - 1], hands, *fields[_HAND_RESULTS - 1 :])
     cards = tuple([_CARDS[index] for index in stock])
-    unpack = partial(
-        unpack_hands,
-        packed_hands,
-        partial(_FinishedHand, fields[_RULES]),
-        _MOVES.__getitem__,
-    )
-    log = packed(hands, _PACKED, packed_hands, unpack)
-    # The fields come without the stock and the log: both go back in.
-    return _state(
-        (
-            *fields[:_STOCK],
-            cards,
-            *fields[_STOCK : _HAND_RESULTS - 1],
-            log,
-            *fields[_HAND_RESULTS - 1 :],
-        )
-    )
+    return _state((*fields[:_STOCK], cards, *fields[_STOCK:]))
 
 
 def _make_state(**fields: Any) -> GameState:
     """A state from every field by name (for the paths that are not hot);
     hands, the table and piles may be given as card sets or masks, the
-    finished hands as a :class:`~scopa_rules._handlog.HandLog`."""
+    finished hands as a :class:`~scopa_rules._history.History`."""
     fields["hands"] = tuple([_mask(hand) for hand in fields["hands"]])
     fields["table"] = _mask(fields["table"])
     fields["piles"] = tuple([_mask(pile) for pile in fields["piles"]])
@@ -1368,7 +1337,7 @@ def _start_hand(
     dealer: int,
     hand_number: int,
     scores: tuple[int, ...],
-    hand_results: HandLog,
+    hand_results: History,
 ) -> GameState:
     """A hand about to be dealt, then dealt from the source."""
     sides = rules.sides
@@ -1515,7 +1484,7 @@ def new_game(
         dealer,
         0,
         (0,) * rules.sides,
-        _NO_HANDS,
+        NO_HANDS,
     )
 
 

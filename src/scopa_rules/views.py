@@ -44,8 +44,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ._frozen import Frozen
-from ._handlog import EMPTY, HandLog, known
-from ._hands import _finished, _turns
+from ._history import NO_HANDS, History, history_of, result_of, turns_of
 from .cards import ALL_CARDS, Card, CardSet, _from_mask
 from .declarations import Declaration, _kind_of
 from .errors import InvalidStateError, shown
@@ -132,9 +131,9 @@ def _add_public(
     results: tuple[HandResult, ...], item: object, *, seat: int
 ) -> tuple[HandResult, ...]:
     """The finished hands as ``seat`` saw them, one more (see
-    ``HandLog.fold``: a view costs one step per hand finished since the last
+    ``History.fold``: a view costs one step per hand finished since the last
     view, not one per hand of the game)."""
-    return (*results, _public_result(_finished(item), seat))
+    return (*results, _public_result(result_of(item), seat))
 
 
 def _kept_first_card(turns: Iterable[Turn]) -> bool | None:
@@ -232,7 +231,7 @@ class PlayerView(Frozen):
         rules: Ruleset = fields[_RULES]
         phase = fields[_PHASE]
         hands = fields[_HANDS]
-        turns = _turns(fields[_MOVE_LINKS])
+        turns = turns_of(fields[_MOVE_LINKS])
         dealer = fields[_DEALER]
         to_move = (
             fields[_TO_MOVE] if phase is _PLAY or phase is _FIRST_CARD_PHASE else None
@@ -676,14 +675,14 @@ _ARGUMENTS: tuple[str, ...] = tuple(
 )
 
 
-def _sampled_log(view: PlayerView) -> HandLog:
-    """The finished hands of a sample of ``view``, known as they are read: the
-    results, and as each seat sees them, so that reading them from a sample
-    costs the same however long the game (a search reads them at every
-    iteration, and bots view their samples)."""
+def _sampled_log(view: PlayerView) -> History:
+    """The finished hands of a sample of ``view``, handed over with what is
+    read of them known: the results, and as each seat sees them, so that
+    reading them from a sample costs the same however long the game (a
+    search reads them at every iteration, and bots view their samples)."""
     results = view.hand_results
     if not results:
-        return EMPTY
+        return NO_HANDS
     rules = view.rules
     folds: dict[Any, Any] = {"results": results}
     for seat in range(rules.players):
@@ -694,7 +693,7 @@ def _sampled_log(view: PlayerView) -> HandLog:
             if seat == view.seat or not rules.first_card_choice
             else _seen_by_another(results, seat)
         )
-    return known(len(results), folds, functools.partial(list, results))
+    return history_of(results, folds)
 
 
 def _seen_by_another(
