@@ -22,6 +22,7 @@ from __future__ import annotations
 import enum
 import functools
 import math
+import operator
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -569,15 +570,11 @@ class Ruleset(Frozen):
     # What the hot paths read, set once the options are checked: the capture
     # value of each card index, a small int naming everything that decides
     # what a card captures, the same with what else decides a hand's legal
-    # plays, the mask of the cards of each capture value, and the options as
-    # plain data (a pickle's).
+    # plays, and the mask of the cards of each capture value.
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     _capture_key: int = attrs.field(init=False, eq=False, hash=False, repr=False)
     _play_key: int = attrs.field(init=False, eq=False, hash=False, repr=False)
     _value_masks: tuple[int, ...] = attrs.field(
-        init=False, eq=False, hash=False, repr=False
-    )
-    _option_values: tuple[Any, ...] = attrs.field(
         init=False, eq=False, hash=False, repr=False
     )
 
@@ -588,11 +585,6 @@ class Ruleset(Frozen):
         setter(self, "_value_masks", _VALUE_MASKS[self.capture_values])
         setter(self, "_capture_key", _capture_key(self))
         setter(self, "_play_key", _play_key(self))
-        setter(
-            self,
-            "_option_values",
-            tuple(map(_plain, map(self.__getattribute__, OPTION_NAMES))),
-        )
 
     # -- presets -----------------------------------------------------------
 
@@ -892,7 +884,7 @@ class Ruleset(Frozen):
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
         # Pickled as its option values: loading the same ruleset again is a
         # dictionary lookup instead of a validated construction.
-        return (_ruleset_from_values, (self._option_values,))
+        return (_ruleset_from_values, (tuple(map(_plain, _GET_OPTIONS(self))),))
 
 
 @attrs.frozen
@@ -963,6 +955,7 @@ OPTIONS: tuple[OptionRow, ...] = tuple(
 
 OPTION_NAMES: tuple[str, ...] = tuple(row.name for row in OPTIONS)
 _ROW_OF = {row.name: row for row in OPTIONS}
+_GET_OPTIONS = operator.attrgetter(*OPTION_NAMES)
 
 
 def ruleset_schema() -> dict[str, Any]:
@@ -1413,6 +1406,8 @@ def _is_int(value: object) -> bool:
 _WHOLE = tuple(row for row in OPTIONS if row.type is int)
 _FLAGS = tuple(row.name for row in OPTIONS if row.type is bool)
 _REDEALS = tuple(row for row in OPTIONS if row.type == int | None)
+_GET_WHOLE = operator.attrgetter(*(row.name for row in _WHOLE))
+_GET_FLAGS = operator.attrgetter(*_FLAGS)
 
 
 def _require(rules: Ruleset, name: str) -> None:
@@ -1426,18 +1421,18 @@ def _require(rules: Ruleset, name: str) -> None:
 def _validate(rules: Ruleset) -> None:
     # The checks run in this order, each of the options alone before the
     # ones that combine them: a ruleset wrong in two ways is told the first.
-    for row in _WHOLE:
-        if not _is_int(getattr(rules, row.name)):
+    whole = _GET_WHOLE(rules)
+    for row, value in zip(_WHOLE, whole, strict=True):
+        if not _is_int(value):
             raise InvalidRulesetError(
-                f"{row.name} must be a whole number, not {shown(getattr(rules, row.name))}"
+                f"{row.name} must be a whole number, not {shown(value)}"
             )
-    for name in _FLAGS:
-        if not isinstance(getattr(rules, name), bool):
+    for name, value in zip(_FLAGS, _GET_FLAGS(rules), strict=True):
+        if not isinstance(value, bool):
             raise InvalidRulesetError(
-                f"{name} must be True or False, not {shown(getattr(rules, name))}"
+                f"{name} must be True or False, not {shown(value)}"
             )
-    for row in _WHOLE:
-        value = getattr(rules, row.name)
+    for row, value in zip(_WHOLE, whole, strict=True):
         if not row.low <= value <= row.high:
             raise InvalidRulesetError(
                 f"{row.name} must be {row.low} to {row.high:,}, not {shown(value)}"
