@@ -315,8 +315,8 @@ class Ruleset(Frozen):
         converter=_to_capture_values,
         metadata=_row(
             says={
-                CaptureValues.ITALIAN: "A=1, 2 to 7 at face value, J=8, Q=9, K=10.",
-                CaptureValues.CHKOBBA: "A=1, 2 to 7 at face value, Q=8, J=9, K=10.",
+                "italian": "A=1, 2 to 7 at face value, J=8, Q=9, K=10.",
+                "chkobba": "A=1, 2 to 7 at face value, Q=8, J=9, K=10.",
             }
         ),
     )
@@ -325,11 +325,10 @@ class Ruleset(Frozen):
         converter=_to_capture_rule,
         metadata=_row(
             says={
-                CaptureRule.SINGLE_FIRST: "a single card of equal value must be "
+                "single_first": "a single card of equal value must be "
                 "taken before any sum",
-                CaptureRule.FEWEST_CARDS: "only the captures with the fewest cards "
-                "are allowed",
-                CaptureRule.FREE: "any single card or any set may be chosen",
+                "fewest_cards": "only the captures with the fewest cards are allowed",
+                "free": "any single card or any set may be chosen",
             }
         ),
     )
@@ -338,11 +337,11 @@ class Ruleset(Frozen):
         converter=_to_capture_compulsion,
         metadata=_row(
             says={
-                CaptureCompulsion.PLAYED_CARD: "A played card that can capture "
+                "played_card": "A played card that can capture "
                 "must capture; any card may be played.",
-                CaptureCompulsion.WHOLE_HAND: "If any card in the hand can capture, "
+                "whole_hand": "If any card in the hand can capture, "
                 "a capture must be made.",
-                CaptureCompulsion.NONE: "Any card may be played without capturing.",
+                "none": "Any card may be played without capturing.",
             }
         ),
     )
@@ -351,11 +350,11 @@ class Ruleset(Frozen):
         converter=_to_capture_mode,
         metadata=_row(
             says={
-                CaptureMode.MATCH: "A card takes a table card of equal value or a "
+                "match": "A card takes a table card of equal value or a "
                 "set adding up to its value; {capture_rule}.",
-                CaptureMode.FIFTEEN: "A card takes table cards that add up to 15 "
+                "fifteen": "A card takes table cards that add up to 15 "
                 "with it; any such set may be chosen.",
-                CaptureMode.MATCH_OR_FIFTEEN: "A card takes a table card of equal "
+                "match_or_fifteen": "A card takes a table card of equal "
                 "value or a set adding up to its value ({capture_rule}), or table "
                 "cards that add up to 15 with it.",
             }
@@ -364,11 +363,9 @@ class Ruleset(Frozen):
     ace_takes_all: bool = attrs.field(
         default=False,
         metadata=_row(
-            says={
-                True: "A played ace takes the whole table{table_ace}; taking all "
-                "{ace_sweep_is_scopa}. An ace on an empty table is "
-                "trailed.{ace_may_trail}"
-            }
+            says="A played ace takes the whole table{table_ace}; taking all "
+            "{ace_sweep_is_scopa}. An ace on an empty table is "
+            "trailed.{ace_may_trail}"
         ),
     )
     """Asso piglia tutto: a played ace takes the whole table."""
@@ -377,10 +374,10 @@ class Ruleset(Frozen):
         converter=_to_table_ace,
         metadata=_row(
             says={
-                TableAce.BLOCKS: ", unless an ace lies there (then it captures by "
+                "blocks": ", unless an ace lies there (then it captures by "
                 "the normal rules{blocked_ace_sweeps})",
-                TableAce.IGNORED: ", even when an ace lies there",
-                TableAce.EITHER: "; when an ace lies there, the player chooses "
+                "ignored": ", even when an ace lies there",
+                "either": "; when an ace lies there, the player chooses "
                 "between taking all and a normal capture",
             }
         ),
@@ -398,10 +395,8 @@ class Ruleset(Frozen):
     ace_may_trail: bool = attrs.field(
         default=False,
         metadata=_row(
-            says={
-                True: " An ace may also be played without capturing; taking all "
-                "is never compulsory."
-            }
+            says=" An ace may also be played without capturing; taking all "
+            "is never compulsory."
         ),
     )
     """With ``ace_takes_all`` ("asso posabile"): an ace may also be played
@@ -456,10 +451,8 @@ class Ruleset(Frozen):
     initial_fifteen_sweeps: bool = attrs.field(
         default=False,
         metadata=_row(
-            says={
-                True: "An initial table adding up to 15 goes to the dealer's side "
-                "with one sweep; 30, with two."
-            },
+            says="An initial table adding up to 15 goes to the dealer's side "
+            "with one sweep; 30, with two.",
             needs=(
                 (
                     lambda rules: rules.capture_mode is not CaptureMode.MATCH,
@@ -481,25 +474,25 @@ class Ruleset(Frozen):
         converter=_to_primiera_rule,
         metadata=_row(
             says={
-                PrimieraRule.ALL_SUITS: "Best card of each suit (7=21, 6=18, A=16, "
+                "all_suits": "Best card of each suit (7=21, 6=18, A=16, "
                 "5=15, 4=14, 3=13, 2=12, faces 10); a side missing a suit has none.",
-                PrimieraRule.MORE_SUITS: "Best card of each suit (7=21, 6=18, A=16, "
+                "more_suits": "Best card of each suit (7=21, 6=18, A=16, "
                 "5=15, 4=14, 3=13, 2=12, faces 10); more suits beat fewer, then the "
                 "higher total.",
-                PrimieraRule.PARTIAL_SUM: "Best card of each suit held (7=21, 6=18, "
+                "partial_sum": "Best card of each suit held (7=21, 6=18, "
                 "A=16, 5=15, 4=14, 3=13, 2=12, faces 10), totals compared.",
-                PrimieraRule.MOST_SEVENS: "Most sevens; if tied, most sixes; if "
+                "most_sevens": "Most sevens; if tied, most sixes; if "
                 "still tied, no one.",
             }
         ),
     )
     re_bello: bool = attrs.field(
         default=False,
-        metadata=_row(category="re_bello", says={True: "re bello (KD) 1"}),
+        metadata=_row(category="re_bello", says="re bello (KD) 1"),
     )
     """One point for the king of coins."""
     napola: bool = attrs.field(
-        default=False, metadata=_row(category="napola", says={True: "{napola_points}"})
+        default=False, metadata=_row(category="napola", says="{napola_points}")
     )
     """Points for the run of coins from the ace, when it reaches the three."""
     napola_points: NapolaPoints = attrs.field(
@@ -507,10 +500,10 @@ class Ruleset(Frozen):
         converter=_to_napola_points,
         metadata=_row(
             says={
-                NapolaPoints.RUN: "napola (holding A, 2 and 3 of coins: 1 for each "
+                "run": "napola (holding A, 2 and 3 of coins: 1 for each "
                 "card of the unbroken run of coins from the ace)",
-                NapolaPoints.FLAT: "napola (holding A, 2 and 3 of coins) 3",
-                NapolaPoints.RUN_TO_SIX: "napola, the piccola (holding A, 2 and 3 of "
+                "flat": "napola (holding A, 2 and 3 of coins) 3",
+                "run_to_six": "napola, the piccola (holding A, 2 and 3 of "
                 "coins: 1 for each card of the unbroken run of coins from the ace, "
                 "up to the 6)",
             }
@@ -519,19 +512,15 @@ class Ruleset(Frozen):
     """With ``napola``: how the run scores (see :class:`NapolaPoints`)."""
     grande: bool = attrs.field(
         default=False,
-        metadata=_row(
-            category="grande", says={True: "the grande (K, Q and J of coins) 5"}
-        ),
+        metadata=_row(category="grande", says="the grande (K, Q and J of coins) 5"),
     )
     """Cirulla: 5 points for holding the K, Q and J of coins together."""
     declarations: bool = attrs.field(
         default=False,
         metadata=_row(
             category="declaration",
-            says={
-                True: "declarations when dealt three cards: 3 for a hand adding up "
-                "to 9 or less (cirulla), 10 for three of one rank (decino){wild_card}"
-            },
+            says="declarations when dealt three cards: 3 for a hand adding up "
+            "to 9 or less (cirulla), 10 for three of one rank (decino){wild_card}",
             needs=(
                 (
                     lambda rules: rules.hand_size == 3,
@@ -558,7 +547,7 @@ class Ruleset(Frozen):
     cappotto: bool = attrs.field(
         default=False,
         metadata=_row(
-            says={True: " A side that captures all ten coins (cappotto) wins at once."}
+            says=" A side that captures all ten coins (cappotto) wins at once."
         ),
     )
     """A side that captures all ten coins wins the game at the end of that
@@ -899,9 +888,10 @@ class OptionRow:
     """The default value, or the ``attrs.Factory`` that makes it from the
     other options (see :meth:`default_for`)."""
     says: Mapping[Any, str] | str = attrs.field(factory=dict)
-    """The option's words in :meth:`Ruleset.rules_in_force`: a text for each
-    value (none for the others), or a template of a value that is not
-    ``None``; ``{name}`` in a text is another option's words."""
+    """The option's words in :meth:`Ruleset.rules_in_force`: a text for
+    each value as :meth:`Ruleset.to_dict` writes it (none for the others),
+    or one text for a flag that is on or a value that is not ``None``, with
+    the value for ``{}``; ``{name}`` in a text is another option's words."""
     values: tuple[Any, ...] = ()
     """The values :func:`~scopa_rules.strategies.rulesets` draws, the default
     first, where its type does not say them (a flag draws both, an enum its
@@ -924,9 +914,13 @@ class OptionRow:
 
     def words(self, value: Any) -> str:
         """The text this option says for ``value`` (empty if none)."""
-        if isinstance(self.says, str):
-            return "" if value is None else self.says.format(value)
-        return self.says.get(value, "")
+        if not isinstance(self.says, str):
+            return self.says.get(_plain(value), "")
+        return (
+            ""
+            if value is None or value is False
+            else self.says.replace("{}", str(value))
+        )
 
     def schema(self) -> dict[str, Any]:
         """The JSON Schema of the option's value in :meth:`Ruleset.to_dict`."""
@@ -971,14 +965,6 @@ def ruleset_schema() -> dict[str, Any]:
     }
 
 
-def _name_of(preset: Preset) -> str:
-    return preset.name
-
-
-def _factory_name(preset: Preset) -> str:
-    return preset.name.replace("-", "_")
-
-
 def _frozen_changes(
     changes: Mapping[str, Any] | tuple[tuple[str, Any], ...],
 ) -> tuple[tuple[str, Any], ...]:
@@ -1002,11 +988,14 @@ class Preset(Frozen):
     aliases: tuple[str, ...]
     summary: str
     factory: str = attrs.field(
-        repr=False, default=attrs.Factory(_factory_name, takes_self=True)
+        repr=False,
+        default=attrs.Factory(lambda p: p.name.replace("-", "_"), takes_self=True),
     )
     """The name of the :class:`Ruleset` classmethod that makes it."""
     title: str = attrs.field(
-        kw_only=True, repr=False, default=attrs.Factory(_name_of, takes_self=True)
+        kw_only=True,
+        repr=False,
+        default=attrs.Factory(lambda p: p.name, takes_self=True),
     )
     """The game's name as a title: ``Scopone Scientifico``."""
     changes: tuple[tuple[str, Any], ...] = attrs.field(
@@ -1184,16 +1173,12 @@ def _deal_text(rules: Ruleset) -> str:
 
 
 def _redeal_text(rules: Ruleset) -> str:
-    triggers = [
-        words
-        for words in (_words(rules, "redeal_kings"), _words(rules, "redeal_aces"))
-        if words
-    ]
-    if not (triggers and rules.table_size):
+    triggers = [_words(rules, row.name) for row in _REDEALS]
+    if not (any(triggers) and rules.table_size):
         return ""
     return (
-        f"With {' or '.join(triggers)} on the initial table the same dealer deals "
-        "again."
+        f"With {' or '.join(filter(None, triggers))} on the initial table the same "
+        "dealer deals again."
     )
 
 
