@@ -56,6 +56,12 @@ def test_each_row_says_what_its_type_needs(row: OptionRow) -> None:
         assert row.type is bool
     if row.values:
         assert row.values[0] == row.default
+    if row.says and not isinstance(row.says, str):
+        # Words for a value are keyed by the value as to_dict() writes it.
+        written = (
+            {True, False} if row.type is bool else {choice.value for choice in row.type}
+        )
+        assert set(row.says) <= written
 
 
 @pytest.mark.parametrize("row", [r for r in OPTIONS if r.type is int], ids=row_ids)

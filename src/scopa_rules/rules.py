@@ -253,9 +253,9 @@ _VALUE_MASKS = {
 }
 
 
-def _default_partnerships(self: Any) -> bool:
+def _default_partnerships(rules: Any) -> bool:
     # A bad player count is reported by the validation that follows.
-    players = self.players
+    players = rules.players
     return _is_int(players) and players >= 4 and players % 2 == 0
 
 
@@ -282,12 +282,11 @@ class Ruleset(Frozen):
     scopa_rules.errors.InvalidRulesetError: 'greedy' is not a CaptureRule: choose one of single_first, fewest_cards, free
     """
 
-    # The options table: one field a row, in the order of to_dict().  Each
-    # row's metadata holds its words for rules_in_force() (``says``: a text
-    # for each value, or a template of the value; ``{name}`` in a text is
-    # another option's words, or its value where it has none), the values
-    # the strategies draw, its bounds, what it needs of the other options,
-    # and the scoring category it adds (see OptionRow).
+    # The options table: a field a row, in the order of to_dict().  A row's
+    # metadata says the rest of what the library knows of its option: its
+    # words in rules_in_force(), the values the strategies draw, its bounds,
+    # what it needs of the other options, the scoring category it adds (see
+    # OptionRow, and "Adding an option" in docs/architecture.rst).
     players: int = attrs.field(default=2, metadata=_row(low=2, high=MAX_PLAYERS))
     """Number of seats, numbered 0 to ``players - 1`` in playing order: 2 to
     :data:`MAX_PLAYERS` (40, a card each at the least)."""
@@ -873,7 +872,10 @@ class Ruleset(Frozen):
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
         # Pickled as its option values: loading the same ruleset again is a
         # dictionary lookup instead of a validated construction.
-        return (_ruleset_from_values, (tuple(map(_plain, _GET_OPTIONS(self))),))
+        values = list(_GET_OPTIONS(self))
+        for index in _NOT_PLAIN:
+            values[index] = _plain(values[index])
+        return (_ruleset_from_values, (tuple(values),))
 
 
 @attrs.frozen
@@ -950,6 +952,12 @@ OPTIONS: tuple[OptionRow, ...] = tuple(
 OPTION_NAMES: tuple[str, ...] = tuple(row.name for row in OPTIONS)
 _ROW_OF = {row.name: row for row in OPTIONS}
 _GET_OPTIONS = operator.attrgetter(*OPTION_NAMES)
+# The options whose values are not JSON-safe as they are (enums, the card).
+_NOT_PLAIN = tuple(
+    index
+    for index, row in enumerate(OPTIONS)
+    if row.type not in (bool, int, int | None)
+)
 
 
 def ruleset_schema() -> dict[str, Any]:
