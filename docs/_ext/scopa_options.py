@@ -53,7 +53,7 @@ def option_table() -> list[str]:
     lines = [
         ".. list-table::",
         "   :header-rows: 1",
-        "   :widths: 24 14 26 36",
+        "   :widths: 22 12 26 40",
         "",
         "   * - option",
         "     - default",

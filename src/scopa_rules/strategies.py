@@ -308,7 +308,7 @@ def _domain(row: OptionRow, dealt: Any) -> Sequence[Any]:
     return [default, not default]
 
 
-_REDEALS = {row.name: row for row in OPTIONS if row.name.startswith("redeal_")}
+_ROWS = {row.name: row for row in OPTIONS}
 
 
 def _kings_allowed(table: int, kings: object) -> bool:
@@ -448,10 +448,10 @@ def rulesets(
         # The same choice means the same number of kings on any table (None
         # where that many would redeal too often), so that shrinking the
         # table does not change the kings drawn.
-        kings = pick(draw, "redeal_kings", _REDEALS["redeal_kings"].values)
+        kings = pick(draw, "redeal_kings", _ROWS["redeal_kings"].values)
         if "redeal_kings" not in options and not _kings_allowed(table, kings):
             kings = None
-        aces = pick(draw, "redeal_aces", _REDEALS["redeal_aces"].values)
+        aces = pick(draw, "redeal_aces", _ROWS["redeal_aces"].values)
         if "redeal_aces" not in options and not (
             _kings_allowed(table, aces)
             and redeal_chance(table, kings, aces) < _MAX_REDEAL_CHANCE
