@@ -29,7 +29,8 @@ from typing import Any
 DOCS = Path(__file__).resolve().parent
 # Document the source tree next to this file, installed or not.
 sys.path.insert(0, str(DOCS.parent / "src"))
-# The docs' own extensions: scopa_pictures draws the pictures.
+# The docs' own extensions: scopa_pictures draws the pictures, scopa_options
+# writes the table of options.
 sys.path.insert(0, str(DOCS / "_ext"))
 # The Python sources, compiled modules or not (on Read the Docs too): their
 # signatures carry the type annotations the API reference shows.
@@ -53,6 +54,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "scopa_pictures",
+    "scopa_options",
 ]
 # sphinx.ext.napoleon is not used: the docstrings are plain reStructuredText,
 # not Google or NumPy style, so it would have nothing to translate.
@@ -317,8 +319,7 @@ def _generate_preset_pages() -> None:
         lines.append("")
     _write_if_changed(DOCS / "_generated" / "preset_table.rst", "\n".join(lines))
     for preset in presets:
-        title = preset.make().describe().splitlines()[0].split(" (preset")[0]
-        page = [title, "=" * len(title), "", preset.summary, ""]
+        page = [preset.title, "=" * len(preset.title), "", preset.summary, ""]
         page += [
             f":Players: {', '.join(str(n) for n in preset.players)}",
             f":Also known as: {', '.join(preset.aliases) or '-'}",

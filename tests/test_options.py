@@ -1072,35 +1072,7 @@ def test_combinations_that_cannot_be_dealt_are_refused(
 )
 def test_preset_option_values(preset: sr.Ruleset, expected: dict[str, object]) -> None:
     # Every option not listed is the classic Scopa default (RULES.md §7).
-    defaults = {
-        "players": 2,
-        "partnerships": False,
-        "hand_size": 3,
-        "table_size": 4,
-        "capture_values": sr.CaptureValues.ITALIAN,
-        "capture_rule": sr.CaptureRule.SINGLE_FIRST,
-        "capture_compulsion": sr.CaptureCompulsion.PLAYED_CARD,
-        "capture_mode": sr.CaptureMode.MATCH,
-        "ace_takes_all": False,
-        "table_ace": sr.TableAce.BLOCKS,
-        "ace_sweep_is_scopa": True,
-        "ace_may_trail": False,
-        "blocked_ace_sweeps": True,
-        "last_card_sweep_counts": False,
-        "redeal_kings": 3,
-        "redeal_aces": None,
-        "first_card_choice": False,
-        "initial_fifteen_sweeps": False,
-        "primiera_rule": sr.PrimieraRule.ALL_SUITS,
-        "re_bello": False,
-        "napola": False,
-        "napola_points": sr.NapolaPoints.RUN,
-        "grande": False,
-        "declarations": False,
-        "wild_card": sr.Card.parse("7H"),
-        "cappotto": False,
-        "target_score": 11,
-    }
+    defaults = sr.Ruleset().options()
     assert preset.options() == {**defaults, **expected}
 
 

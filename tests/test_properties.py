@@ -36,6 +36,7 @@ from hypothesis import strategies as st
 
 import scopa_rules as sr
 from profiles import examples
+from scopa_rules import strategies as sst
 
 # -- strategies -------------------------------------------------------------------
 
@@ -52,11 +53,6 @@ PRESETS: tuple[sr.Ruleset, ...] = (
 # thousands of legal moves, and the per-move checks (each is_legal or error
 # message goes through the whole list) would make one game take minutes.
 GAME_TABLE_LIMIT = 20
-
-# The largest chance of a kings redeal the whole-game tests draw: a ruleset
-# like ``table_size=36, redeal_kings=1`` redeals on nearly every deck (see
-# test_every_valid_ruleset_deals_a_game, which draws those too).
-GAME_REDEAL_LIMIT = 0.9
 
 # A game longer than this many moves is taken not to end.
 MAX_PLIES = 10_000
@@ -82,71 +78,11 @@ def table_sizes(players: int, hand_size: int) -> list[int]:
     return [40 - rounds * round_size for rounds in range(1, 40 // round_size + 1)]
 
 
-@st.composite
-def random_rulesets(draw: st.DrawFn) -> sr.Ruleset:
-    """A valid ruleset with every option drawn.
-
-    The draw is kept mostly valid (table_size is derived from the players and
-    the hand size; options that need others are drawn only with them) and the
-    rest is assumed away.  Tables are at most GAME_TABLE_LIMIT cards, and
-    kings redeals are drawn only where a deck redeals at most
-    GAME_REDEAL_LIMIT of the time.
-    """
-    players = draw(st.integers(min_value=2, max_value=6))
-    hand_size = draw(st.integers(min_value=1, max_value=min(10, 40 // players)))
-    sizes = [
-        size for size in table_sizes(players, hand_size) if size <= GAME_TABLE_LIMIT
-    ]
-    assume(sizes)
-    table_size = draw(st.sampled_from(sizes))
-    capture_mode = draw(st.sampled_from(sr.CaptureMode))
-    kings = [
-        k for k in range(1, 5) if redeal_probability(table_size, k) <= GAME_REDEAL_LIMIT
-    ]
-    options: dict[str, Any] = {
-        "players": players,
-        "partnerships": draw(st.booleans()) if players in (4, 6) else False,
-        "hand_size": hand_size,
-        "table_size": table_size,
-        "capture_values": draw(st.sampled_from(sr.CaptureValues)),
-        "capture_rule": draw(st.sampled_from(sr.CaptureRule)),
-        "capture_compulsion": draw(st.sampled_from(sr.CaptureCompulsion)),
-        "capture_mode": capture_mode,
-        "ace_takes_all": draw(st.booleans()),
-        "table_ace": draw(st.sampled_from(sr.TableAce)),
-        "ace_sweep_is_scopa": draw(st.booleans()),
-        "ace_may_trail": draw(st.booleans()),
-        "blocked_ace_sweeps": draw(st.booleans()),
-        "last_card_sweep_counts": draw(st.booleans()),
-        "redeal_kings": draw(st.none() | st.sampled_from(kings)) if kings else None,
-        "redeal_aces": draw(st.none() | st.sampled_from(kings)) if kings else None,
-        "first_card_choice": draw(st.booleans()) if table_size else False,
-        "initial_fifteen_sweeps": (
-            draw(st.booleans())
-            if table_size and capture_mode is not sr.CaptureMode.MATCH
-            else False
-        ),
-        "primiera_rule": draw(st.sampled_from(sr.PrimieraRule)),
-        "re_bello": draw(st.booleans()),
-        "napola": draw(st.booleans()),
-        "napola_points": draw(st.sampled_from(sr.NapolaPoints)),
-        "grande": draw(st.booleans()),
-        "declarations": draw(st.booleans()) if hand_size == 3 else False,
-        "wild_card": draw(st.sampled_from(["7H", None, "AD", "KC"])),
-        "cappotto": draw(st.booleans()),
-        "target_score": draw(st.integers(min_value=1, max_value=21)),
-    }
-    # Every option of the ruleset is drawn: a new option must be added here.
-    assert set(options) == set(sr.Ruleset().options())
-    try:
-        return sr.Ruleset(**options)
-    except sr.InvalidRulesetError:
-        assume(False)
-        raise  # pragma: no cover - assume(False) does not return
-
-
 presets = st.sampled_from(PRESETS)
-rulesets = st.one_of(presets, random_rulesets())
+# Random valid rulesets drawn from the options table (every option drawn).
+rulesets = st.one_of(
+    presets, sst.rulesets(players=range(2, 7), max_table_size=GAME_TABLE_LIMIT)
+)
 
 
 # -- playing games ----------------------------------------------------------------

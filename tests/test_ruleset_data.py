@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from scopa_rules.rules import OPTIONS
 
 ALL_PRESETS = [
     (preset.name, players)
@@ -114,35 +115,7 @@ def test_preset_name_recognises_every_preset(name: str, players: int) -> None:
 def test_to_dict_is_json_safe_and_round_trips(name: str, players: int) -> None:
     rules = sr.Ruleset.from_name(name, players=players)
     data = rules.to_dict()
-    assert list(data) == [
-        "players",
-        "partnerships",
-        "hand_size",
-        "table_size",
-        "capture_values",
-        "capture_rule",
-        "capture_compulsion",
-        "capture_mode",
-        "ace_takes_all",
-        "table_ace",
-        "ace_sweep_is_scopa",
-        "ace_may_trail",
-        "blocked_ace_sweeps",
-        "last_card_sweep_counts",
-        "redeal_kings",
-        "redeal_aces",
-        "first_card_choice",
-        "initial_fifteen_sweeps",
-        "primiera_rule",
-        "re_bello",
-        "napola",
-        "napola_points",
-        "grande",
-        "declarations",
-        "wild_card",
-        "cappotto",
-        "target_score",
-    ]
+    assert list(data) == [row.name for row in OPTIONS]
     text = json.dumps(data, sort_keys=True)
     assert sr.Ruleset.from_dict(json.loads(text)) == rules
     assert pickle.loads(pickle.dumps(rules)) == rules

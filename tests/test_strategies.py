@@ -209,11 +209,6 @@ def test_presets_shrink_to_two_player_scopa() -> None:
     )
 
 
-def test_rulesets_draw_every_option() -> None:
-    """A new Ruleset option must be drawn by rulesets() too."""
-    assert set(sst._DRAWN_OPTIONS) == set(sr.Ruleset().options())
-
-
 @given(sst.rulesets())
 def test_rulesets_are_valid(rules: sr.Ruleset) -> None:
     assert isinstance(rules, sr.Ruleset)

@@ -117,6 +117,7 @@ cdef void _sort_packed(
     players=cython.int,
     size=cython.int,
     sides=cython.int[40],
+    seat_sides=tuple,
     optional_ace=cython.bint,
     declarations=cython.bint,
     used=cython.int,

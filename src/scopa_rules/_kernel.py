@@ -671,8 +671,9 @@ def _play_out(
     size = rules.hand_size
     # Read once a hand: the side each seat captures for.
     sides = [0] * 40
+    seat_sides = rules.seat_sides
     for k in range(players):
-        sides[k] = rules.side_of(k)
+        sides[k] = seat_sides[k]
     optional_ace = rules.ace_may_trail and rules.ace_takes_all
     declarations = rules.declarations
     used = 0

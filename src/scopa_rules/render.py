@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, CardSet
 from .declarations import Declaration
-from .rules import _PRESET_TITLES, Ruleset
+from .rules import Ruleset, preset_title
 from .state import Phase
 
 if TYPE_CHECKING:
@@ -69,8 +69,7 @@ def _render(
     declarations: Sequence[Declaration] = (),
     declared: Sequence[CardSet] = (),
 ) -> str:
-    name = rules.preset_name()
-    title = _PRESET_TITLES[name] if name else "House rules"
+    title = preset_title(rules)
     if phase is Phase.OVER:
         turn = f"game over, side {winner} wins"
     elif phase is Phase.AWAITING_DEAL:

@@ -22,7 +22,9 @@ from __future__ import annotations
 import enum
 import functools
 import math
-from collections.abc import Mapping
+import operator
+import re
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -237,11 +239,23 @@ _CAPTURE_VALUE_TABLES = {
     CaptureValues.CHKOBBA: (1, 2, 3, 4, 5, 6, 7, 9, 8, 10),
 }
 
+# The capture value of each card index, by kind of capture values.
+_VALUES = {
+    kind: tuple(table[i % 10] for i in range(40))
+    for kind, table in _CAPTURE_VALUE_TABLES.items()
+}
 
-def _default_partnerships(self: Ruleset) -> bool:
+
+def _default_partnerships(rules: Any) -> bool:
     # A bad player count is reported by the validation that follows.
-    players = self.players
+    players = rules.players
     return _is_int(players) and players >= 4 and players % 2 == 0
+
+
+def _row(**about: Any) -> dict[str, dict[str, Any]]:
+    """A field's metadata: what its row of the options table says besides
+    the field's name, type and default (see :class:`OptionRow`)."""
+    return {"row": about}
 
 
 @attrs.frozen(kw_only=True, repr=False, cache_hash=True)
@@ -261,125 +275,307 @@ class Ruleset(Frozen):
     scopa_rules.errors.InvalidRulesetError: 'greedy' is not a CaptureRule: choose one of single_first, fewest_cards, free
     """
 
-    players: int = 2
+    # The options table: a field a row, in the order of to_dict().  A row's
+    # metadata says the rest of what the library knows of its option: its
+    # words in rules_in_force(), the values the strategies draw, its bounds,
+    # what it needs of the other options, the scoring category it adds (see
+    # OptionRow, and "Adding an option" in docs/architecture.rst).
+    players: int = attrs.field(default=2, metadata=_row(low=2, high=MAX_PLAYERS))
     """Number of seats, numbered 0 to ``players - 1`` in playing order: 2 to
     :data:`MAX_PLAYERS` (40, a card each at the least)."""
     partnerships: bool = attrs.field(
-        default=attrs.Factory(_default_partnerships, takes_self=True)
+        default=attrs.Factory(_default_partnerships, takes_self=True),
+        metadata=_row(
+            needs=(
+                (
+                    lambda rules: rules.players >= 4 and rules.players % 2 == 0,
+                    "partnerships need an even number of players, at least 4 (2 "
+                    "sides of alternating seats), not {rules.players}; use "
+                    "partnerships=False",
+                ),
+            )
+        ),
     )
     """Two sides of alternating seats (0, 2, … against 1, 3, …) sharing one
     pile and one score.  Defaults to true for 4 and 6 players."""
-    hand_size: int = 3
+    hand_size: int = attrs.field(default=3, metadata=_row(low=1, high=40))
     """Cards dealt to each seat in every deal."""
-    table_size: int = 4
+    table_size: int = attrs.field(default=4, metadata=_row(low=0, high=39))
     """Cards laid face up on the table at the start of a hand."""
     capture_values: CaptureValues = attrs.field(
-        default=CaptureValues.ITALIAN, converter=_to_capture_values
+        default=CaptureValues.ITALIAN,
+        converter=_to_capture_values,
+        metadata=_row(
+            says={
+                "italian": "A=1, 2 to 7 at face value, J=8, Q=9, K=10.",
+                "chkobba": "A=1, 2 to 7 at face value, Q=8, J=9, K=10.",
+            }
+        ),
     )
     capture_rule: CaptureRule = attrs.field(
-        default=CaptureRule.SINGLE_FIRST, converter=_to_capture_rule
+        default=CaptureRule.SINGLE_FIRST,
+        converter=_to_capture_rule,
+        metadata=_row(
+            says={
+                "single_first": "a single card of equal value must be "
+                "taken before any sum",
+                "fewest_cards": "only the captures with the fewest cards are allowed",
+                "free": "any single card or any set may be chosen",
+            }
+        ),
     )
     capture_compulsion: CaptureCompulsion = attrs.field(
         default=CaptureCompulsion.PLAYED_CARD,
         converter=_to_capture_compulsion,
+        metadata=_row(
+            says={
+                "played_card": "A played card that can capture "
+                "must capture; any card may be played.",
+                "whole_hand": "If any card in the hand can capture, "
+                "a capture must be made.",
+                "none": "Any card may be played without capturing.",
+            }
+        ),
     )
     capture_mode: CaptureMode = attrs.field(
-        default=CaptureMode.MATCH, converter=_to_capture_mode
+        default=CaptureMode.MATCH,
+        converter=_to_capture_mode,
+        metadata=_row(
+            says={
+                "match": "A card takes a table card of equal value or a "
+                "set adding up to its value; {capture_rule}.",
+                "fifteen": "A card takes table cards that add up to 15 "
+                "with it; any such set may be chosen.",
+                "match_or_fifteen": "A card takes a table card of equal "
+                "value or a set adding up to its value ({capture_rule}), or table "
+                "cards that add up to 15 with it.",
+            }
+        ),
     )
-    ace_takes_all: bool = False
+    ace_takes_all: bool = attrs.field(
+        default=False,
+        metadata=_row(
+            says="A played ace takes the whole table{table_ace}; taking all "
+            "{ace_sweep_is_scopa}. An ace on an empty table is "
+            "trailed.{ace_may_trail}"
+        ),
+    )
     """Asso piglia tutto: a played ace takes the whole table."""
-    table_ace: TableAce = attrs.field(default=TableAce.BLOCKS, converter=_to_table_ace)
+    table_ace: TableAce = attrs.field(
+        default=TableAce.BLOCKS,
+        converter=_to_table_ace,
+        metadata=_row(
+            says={
+                "blocks": ", unless an ace lies there (then it captures by "
+                "the normal rules{blocked_ace_sweeps})",
+                "ignored": ", even when an ace lies there",
+                "either": "; when an ace lies there, the player chooses "
+                "between taking all and a normal capture",
+            }
+        ),
+    )
     """With ``ace_takes_all``: what a played ace does when an ace lies on the
     table (see :class:`TableAce`).  The boolean ``ace_blocked_by_table_ace``
     of earlier versions is accepted as an alias by the constructor,
     :meth:`replace` and :meth:`from_dict`: true is ``blocks``, false
     ``ignored``."""
-    ace_sweep_is_scopa: bool = True
+    ace_sweep_is_scopa: bool = attrs.field(
+        default=True,
+        metadata=_row(says={True: "counts as a sweep", False: "is no sweep"}),
+    )
     """With ``ace_takes_all``: whether taking the whole table scores a sweep."""
-    ace_may_trail: bool = False
+    ace_may_trail: bool = attrs.field(
+        default=False,
+        metadata=_row(
+            says=" An ace may also be played without capturing; taking all "
+            "is never compulsory."
+        ),
+    )
     """With ``ace_takes_all`` ("asso posabile"): an ace may also be played
     without capturing, even onto a full table; the take-all is then never
     compulsory (it does not count as a capture for ``capture_compulsion``)."""
-    blocked_ace_sweeps: bool = True
+    blocked_ace_sweeps: bool = attrs.field(
+        default=True,
+        metadata=_row(says={False: ", and emptying the table that way is no sweep"}),
+    )
     """With ``ace_takes_all``: whether an ace kept from taking all by a table
     ace (``table_ace`` ``blocks``) scores a sweep when its normal capture
     empties the table."""
-    last_card_sweep_counts: bool = False
+    last_card_sweep_counts: bool = attrs.field(
+        default=False,
+        metadata=_row(
+            says={
+                True: ", the very last card of a hand included",
+                False: ", except with the very last card of a hand",
+            }
+        ),
+    )
     """Whether the very last card of a hand may score a sweep."""
-    redeal_kings: int | None = 3
+    redeal_kings: int | None = attrs.field(
+        default=3,
+        metadata=_row(
+            low=1, high=4, values=(3, None, 1, 2, 4), says="{} or more kings"
+        ),
+    )
     """Redeal when at least this many kings lie on the initial table; ``None``
     never redeals."""
-    redeal_aces: int | None = None
+    redeal_aces: int | None = attrs.field(
+        default=None,
+        metadata=_row(low=1, high=4, values=(None, 2, 1, 3, 4), says="{} or more aces"),
+    )
     """Cirulla: redeal when at least this many aces lie on the initial table;
     ``None`` never redeals.  Either this or ``redeal_kings`` triggers a
     redeal, which is decided before ``initial_fifteen_sweeps``."""
-    first_card_choice: bool = False
+    first_card_choice: bool = attrs.field(
+        default=False,
+        metadata=_row(
+            needs=(
+                (
+                    lambda rules: rules.table_size >= 1,
+                    "first_card_choice needs an initial table (table_size of 1 or "
+                    "more): the first card is either kept or put on the table",
+                ),
+            )
+        ),
+    )
     """Chkobba: the seat after the dealer sees the first card and keeps it or
     puts it on the table."""
-    initial_fifteen_sweeps: bool = False
+    initial_fifteen_sweeps: bool = attrs.field(
+        default=False,
+        metadata=_row(
+            says="An initial table adding up to 15 goes to the dealer's side "
+            "with one sweep; 30, with two.",
+            needs=(
+                (
+                    lambda rules: rules.capture_mode is not CaptureMode.MATCH,
+                    "initial_fifteen_sweeps needs capture by fifteen: set "
+                    "capture_mode to 'fifteen' or 'match_or_fifteen'",
+                ),
+                (
+                    lambda rules: rules.table_size >= 1,
+                    "initial_fifteen_sweeps needs an initial table (table_size of 1 "
+                    "or more)",
+                ),
+            ),
+        ),
+    )
     """Escoba: an initial table adding up to 15 (30) is the dealer's, with one
     (two) sweeps."""
     primiera_rule: PrimieraRule = attrs.field(
-        default=PrimieraRule.ALL_SUITS, converter=_to_primiera_rule
+        default=PrimieraRule.ALL_SUITS,
+        converter=_to_primiera_rule,
+        metadata=_row(
+            says={
+                "all_suits": "Best card of each suit (7=21, 6=18, A=16, "
+                "5=15, 4=14, 3=13, 2=12, faces 10); a side missing a suit has none.",
+                "more_suits": "Best card of each suit (7=21, 6=18, A=16, "
+                "5=15, 4=14, 3=13, 2=12, faces 10); more suits beat fewer, then the "
+                "higher total.",
+                "partial_sum": "Best card of each suit held (7=21, 6=18, "
+                "A=16, 5=15, 4=14, 3=13, 2=12, faces 10), totals compared.",
+                "most_sevens": "Most sevens; if tied, most sixes; if "
+                "still tied, no one.",
+            }
+        ),
     )
-    re_bello: bool = False
+    re_bello: bool = attrs.field(
+        default=False,
+        metadata=_row(category="re_bello", says="re bello (KD) 1"),
+    )
     """One point for the king of coins."""
-    napola: bool = False
+    napola: bool = attrs.field(
+        default=False, metadata=_row(category="napola", says="{napola_points}")
+    )
     """Points for the run of coins from the ace, when it reaches the three."""
     napola_points: NapolaPoints = attrs.field(
-        default=NapolaPoints.RUN, converter=_to_napola_points
+        default=NapolaPoints.RUN,
+        converter=_to_napola_points,
+        metadata=_row(
+            says={
+                "run": "napola (holding A, 2 and 3 of coins: 1 for each "
+                "card of the unbroken run of coins from the ace)",
+                "flat": "napola (holding A, 2 and 3 of coins) 3",
+                "run_to_six": "napola, the piccola (holding A, 2 and 3 of "
+                "coins: 1 for each card of the unbroken run of coins from the ace, "
+                "up to the 6)",
+            }
+        ),
     )
     """With ``napola``: how the run scores (see :class:`NapolaPoints`)."""
-    grande: bool = False
+    grande: bool = attrs.field(
+        default=False,
+        metadata=_row(category="grande", says="the grande (K, Q and J of coins) 5"),
+    )
     """Cirulla: 5 points for holding the K, Q and J of coins together."""
-    declarations: bool = False
+    declarations: bool = attrs.field(
+        default=False,
+        metadata=_row(
+            category="declaration",
+            says="declarations when dealt three cards: 3 for a hand adding up "
+            "to 9 or less (cirulla), 10 for three of one rank (decino){wild_card}",
+            needs=(
+                (
+                    lambda rules: rules.hand_size == 3,
+                    "declarations need hands of 3 cards (hand_size=3), not "
+                    "{rules.hand_size}: a declaration is made on three cards",
+                ),
+            ),
+        ),
+    )
     """Cirulla's accusi: a seat dealt three cards that add up to 9 or less
     scores 3 (cirulla), three of one rank 10 (decino); the hand is shown to
     every seat.  Needs ``hand_size`` 3."""
-    wild_card: Card | None = attrs.field(default=_MATTA, converter=_to_wild_card)
+    wild_card: Card | None = attrs.field(
+        default=_MATTA,
+        converter=_to_wild_card,
+        metadata=_row(
+            values=(_MATTA, None, Card.parse("AD"), Card.parse("KC")),
+            says="; {} is wild for declarations",
+        ),
+    )
     """With ``declarations``: the matta, which counts as whatever value from 1
     to 10 makes the best declaration (it plays as a plain card); ``None`` for
     none."""
-    cappotto: bool = False
+    cappotto: bool = attrs.field(
+        default=False,
+        metadata=_row(
+            says=" A side that captures all ten coins (cappotto) wins at once."
+        ),
+    )
     """A side that captures all ten coins wins the game at the end of that
     hand, whatever the scores."""
-    target_score: int = 11
+    target_score: int = attrs.field(default=11, metadata=_row(low=1, high=1_000_000))
     """The game ends after a hand in which a side has at least this many
     points and the strictly highest score."""
 
-    # Derived once, for the hot paths: the capture value of each card index,
-    # a small int naming everything that decides what a card captures, and
-    # the mask of the cards of each capture value.
+    # Set once the options are checked, for the hot paths: the capture value
+    # of each card index.
     _values: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _capture_key: int = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _play_key: int = attrs.field(init=False, eq=False, hash=False, repr=False)
-    _value_masks: tuple[int, ...] = attrs.field(
+    seat_sides: tuple[int, ...] = attrs.field(
         init=False, eq=False, hash=False, repr=False
     )
-    _option_values: tuple[Any, ...] = attrs.field(
-        init=False, eq=False, hash=False, repr=False
-    )
+    """The side each seat plays for, by seat (what :meth:`side_of` answers,
+    read without a check).
+
+    >>> Ruleset.scopa(players=4).seat_sides, Ruleset.scopa(players=3).seat_sides
+    ((0, 1, 0, 1), (0, 1, 2))
+    """
 
     def __attrs_post_init__(self) -> None:
-        # The checks and the derived fields depend on the options alone, so
-        # a ruleset whose options (values and their types, since 3.0 == 3
-        # and True == 1) were validated before takes the derived fields of
-        # that one: most programs make the same few rulesets again and
-        # again (new_game() with no rules makes the default one each time).
-        options = tuple(map(self.__getattribute__, OPTION_NAMES))
-        key = (options, tuple(map(type, options)))
-        try:
-            derived = _DERIVED.get(key)
-        except TypeError:  # an unhashable option: the checks name it
-            derived = _derive(self)
-        if derived is None:
-            derived = _derive(self)
-            if len(_DERIVED) >= _MAX_DERIVED:
-                _DERIVED.clear()
-            _DERIVED[key] = derived
+        _validate(self)
         setter = object.__setattr__
-        for name, value in zip(_DERIVED_NAMES, derived, strict=True):
-            setter(self, name, value)
+        setter(self, "_values", _VALUES[self.capture_values])
+        # RULES.md section 1: partners sit at alternate seats (seat % 2).
+        setter(
+            self,
+            "seat_sides",
+            tuple(
+                [
+                    seat % 2 if self.partnerships else seat
+                    for seat in range(self.players)
+                ]
+            ),
+        )
 
     # -- presets -----------------------------------------------------------
 
@@ -393,8 +589,7 @@ class Ruleset(Frozen):
         >>> Ruleset.scopa(players=6).deals_per_hand
         2
         """
-        _check_players("scopa", players, (2, 3, 4, 6))
-        return cls._make(options, players=players)
+        return _PRESET_OF["scopa"]._made(players, options)
 
     @classmethod
     def scopone(cls, **options: Any) -> Ruleset:
@@ -404,8 +599,7 @@ class Ruleset(Frozen):
         >>> Ruleset.scopone().deals_per_hand
         1
         """
-        _check_players("scopone", options.get("players", 4), (4,))
-        return cls._make(options, players=4, hand_size=9, table_size=4)
+        return _PRESET_OF["scopone"]._made(options.pop("players", 4), options)
 
     @classmethod
     def scopone_scientifico(cls, **options: Any) -> Ruleset:
@@ -415,8 +609,8 @@ class Ruleset(Frozen):
         >>> Ruleset.scopone_scientifico().table_size
         0
         """
-        _check_players("scopone_scientifico", options.get("players", 4), (4,))
-        return cls._make(options, players=4, hand_size=10, table_size=0)
+        preset = _PRESET_OF["scopone_scientifico"]
+        return preset._made(options.pop("players", 4), options)
 
     @classmethod
     def chkobba(cls, players: int = 2, **options: Any) -> Ruleset:
@@ -426,15 +620,7 @@ class Ruleset(Frozen):
         >>> Ruleset.chkobba().capture_values
         <CaptureValues.CHKOBBA: 'chkobba'>
         """
-        _check_players("chkobba", players, (2, 4))
-        return cls._make(
-            options,
-            players=players,
-            capture_values=CaptureValues.CHKOBBA,
-            first_card_choice=True,
-            primiera_rule=PrimieraRule.MOST_SEVENS,
-            target_score=21,
-        )
+        return _PRESET_OF["chkobba"]._made(players, options)
 
     @classmethod
     def escoba(cls, players: int = 2, **options: Any) -> Ruleset:
@@ -444,17 +630,7 @@ class Ruleset(Frozen):
         >>> Ruleset.escoba().capture_mode
         <CaptureMode.FIFTEEN: 'fifteen'>
         """
-        _check_players("escoba", players, (2, 3, 4))
-        return cls._make(
-            options,
-            players=players,
-            capture_mode=CaptureMode.FIFTEEN,
-            capture_compulsion=CaptureCompulsion.NONE,
-            initial_fifteen_sweeps=True,
-            primiera_rule=PrimieraRule.MOST_SEVENS,
-            target_score=21,
-            redeal_kings=None,
-        )
+        return _PRESET_OF["escoba"]._made(players, options)
 
     @classmethod
     def scopa_a_quindici(cls, players: int = 2, **options: Any) -> Ruleset:
@@ -463,8 +639,7 @@ class Ruleset(Frozen):
         >>> Ruleset.scopa_a_quindici().capture_mode
         <CaptureMode.FIFTEEN: 'fifteen'>
         """
-        _check_players("scopa_a_quindici", players, (2, 3, 4, 6))
-        return cls._make(options, players=players, capture_mode=CaptureMode.FIFTEEN)
+        return _PRESET_OF["scopa_a_quindici"]._made(players, options)
 
     @classmethod
     def cirulla(cls, players: int = 2, **options: Any) -> Ruleset:
@@ -476,33 +651,7 @@ class Ruleset(Frozen):
         >>> rules.capture_mode, rules.redeal_aces, rules.target_score
         (<CaptureMode.MATCH_OR_FIFTEEN: 'match_or_fifteen'>, 2, 51)
         """
-        _check_players("cirulla", players, (2, 3, 4))
-        return cls._make(
-            options,
-            players=players,
-            capture_mode=CaptureMode.MATCH_OR_FIFTEEN,
-            capture_rule=CaptureRule.FEWEST_CARDS,
-            capture_compulsion=CaptureCompulsion.PLAYED_CARD,
-            ace_takes_all=True,
-            table_ace=TableAce.BLOCKS,
-            ace_sweep_is_scopa=True,
-            blocked_ace_sweeps=False,
-            initial_fifteen_sweeps=True,
-            redeal_kings=None,
-            redeal_aces=2,
-            primiera_rule=PrimieraRule.ALL_SUITS,
-            napola=True,
-            napola_points=NapolaPoints.RUN_TO_SIX,
-            grande=True,
-            declarations=True,
-            wild_card=_MATTA,
-            target_score=51,
-        )
-
-    @classmethod
-    def _make(cls, options: Mapping[str, Any], **preset: Any) -> Ruleset:
-        _check_names(options)
-        return cls(**{**preset, **options})
+        return _PRESET_OF["cirulla"]._made(players, options)
 
     @classmethod
     def presets(cls) -> tuple[Preset, ...]:
@@ -591,7 +740,7 @@ class Ruleset(Frozen):
             raise InvalidRulesetError(
                 f"seat must be 0 to {self.players - 1}, not {shown(seat)}"
             )
-        return seat % 2 if self.partnerships else seat
+        return self.seat_sides[seat]
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats that play for ``side``, in playing order.
@@ -705,8 +854,7 @@ class Ruleset(Frozen):
         deal: 10 cards each and no table cards, all in a single deal; the seat after the dealer leads and the deal passes to the next seat after each hand.
         ...
         """
-        title = _title(self)
-        lines = [title]
+        lines = [_title(self)]
         lines.extend(f"{topic}: {text}" for topic, text in self.rules_in_force())
         return "\n".join(lines)
 
@@ -714,7 +862,7 @@ class Ruleset(Frozen):
         changed = [
             f"{name}={shown(_plain(value))}"
             for name, value in self.options().items()
-            if name == "players" or value != _default_of(self, name)
+            if name == "players" or value != _ROW_OF[name].default_for(self)
         ]
         return f"Ruleset({', '.join(changed)})"
 
@@ -727,18 +875,118 @@ class Ruleset(Frozen):
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...]]]:
         # Pickled as its option values: loading the same ruleset again is a
         # dictionary lookup instead of a validated construction.
-        return (_ruleset_from_values, (self._option_values,))
+        values = list(_GET_OPTIONS(self))
+        for index in _NOT_PLAIN:
+            values[index] = _plain(values[index])
+        return (_ruleset_from_values, (tuple(values),))
 
 
-OPTION_NAMES: tuple[str, ...] = tuple(
-    field.name for field in attrs.fields(Ruleset) if field.init
+@attrs.frozen
+class OptionRow:
+    """One row of the options table: a field of :class:`Ruleset` (its name,
+    type and default) and what its metadata says of it."""
+
+    name: str
+    type: Any
+    """``bool``, ``int``, ``int | None``, an option enum or ``Card | None``."""
+    default: Any
+    """The default value, or the ``attrs.Factory`` that makes it from the
+    other options (see :meth:`default_for`)."""
+    says: Mapping[Any, str] | str = attrs.field(factory=dict)
+    """The option's words in :meth:`Ruleset.rules_in_force`: a text for
+    each value as :meth:`Ruleset.to_dict` writes it (none for the others),
+    or one text for a flag that is on or a value that is not ``None``, with
+    the value for ``{}``; ``{name}`` in a text is another option's words."""
+    values: tuple[Any, ...] = ()
+    """The values :func:`~scopa_rules.strategies.rulesets` draws, the default
+    first, where its type does not say them (a flag draws both, an enum its
+    members)."""
+    low: int = 0
+    high: int = 0
+    """The bounds of a whole number."""
+    needs: tuple[tuple[Callable[[Any], bool], str], ...] = ()
+    """What a flag that is on needs of the other options: a test of the
+    ruleset, and the error if it fails (``{rules}`` is the ruleset)."""
+    category: str | None = None
+    """The scoring category (:data:`~scopa_rules.tournament.CATEGORIES`)
+    that a flag adds to a hand's score."""
+
+    def default_for(self, rules: Any) -> Any:
+        """The default value with the other options of ``rules``."""
+        if isinstance(self.default, attrs.Factory):  # type: ignore[arg-type]
+            return self.default.factory(rules)
+        return self.default
+
+    def words(self, value: Any) -> str:
+        """The text this option says for ``value`` (empty if none)."""
+        if not isinstance(self.says, str):
+            return self.says.get(_plain(value), "")
+        return (
+            ""
+            if value is None or value is False
+            else self.says.replace("{}", str(value))
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of the option's value in :meth:`Ruleset.to_dict`."""
+        if self.type is bool:
+            return {"type": "boolean"}
+        if self.type is int:
+            return {"type": "integer", "minimum": self.low, "maximum": self.high}
+        if self.type == int | None:
+            return {
+                "type": ["integer", "null"],
+                "minimum": self.low,
+                "maximum": self.high,
+            }
+        if self.type == Card | None:
+            return {"anyOf": [{"$ref": "#/$defs/card"}, {"type": "null"}]}
+        return {"type": "string", "enum": [choice.value for choice in self.type]}
+
+
+attrs.resolve_types(Ruleset)
+OPTIONS: tuple[OptionRow, ...] = tuple(
+    OptionRow(field.name, field.type, field.default, **field.metadata.get("row", {}))
+    for field in attrs.fields(Ruleset)
+    if field.init
 )
+"""The options table, in the order of the fields (and of :meth:`Ruleset.to_dict`)."""
+
+OPTION_NAMES: tuple[str, ...] = tuple(row.name for row in OPTIONS)
+_ROW_OF = {row.name: row for row in OPTIONS}
+_GET_OPTIONS = operator.attrgetter(*OPTION_NAMES)
+# The options whose values are not JSON-safe as they are (enums, the card).
+_NOT_PLAIN = tuple(
+    index
+    for index, row in enumerate(OPTIONS)
+    if row.type not in (bool, int, int | None)
+)
+
+
+def ruleset_schema() -> dict[str, Any]:
+    """The JSON Schema of :meth:`Ruleset.to_dict`, from the options table:
+    ``schema.json``'s ``rules`` (a test holds the shipped file to it).
+    Documents of earlier versions lack the newer options, which take their
+    defaults, so only the seats and the target are required."""
+    return {
+        "type": "object",
+        "description": "Ruleset.to_dict(): every option by name",
+        "required": ["players", "target_score"],
+        "properties": {row.name: row.schema() for row in OPTIONS},
+    }
+
+
+def _frozen_changes(
+    changes: Mapping[str, Any] | tuple[tuple[str, Any], ...],
+) -> tuple[tuple[str, Any], ...]:
+    return tuple(dict(changes).items())
 
 
 @attrs.frozen
 class Preset(Frozen):
     """A named game: its preset function, the player counts it is played
-    with, and the other names tables call it by.
+    with, the other names tables call it by, its title and the options it
+    changes from :class:`Ruleset`'s defaults.
 
     >>> import scopa_rules as sr
     >>> preset = sr.Ruleset.presets()[0]
@@ -750,7 +998,26 @@ class Preset(Frozen):
     players: tuple[int, ...]
     aliases: tuple[str, ...]
     summary: str
-    factory: str = attrs.field(repr=False)
+    factory: str = attrs.field(
+        repr=False,
+        default=attrs.Factory(lambda p: p.name.replace("-", "_"), takes_self=True),
+    )
+    """The name of the :class:`Ruleset` classmethod that makes it."""
+    title: str = attrs.field(
+        kw_only=True,
+        repr=False,
+        default=attrs.Factory(lambda p: p.name, takes_self=True),
+    )
+    """The game's name as a title: ``Scopone Scientifico``."""
+    changes: tuple[tuple[str, Any], ...] = attrs.field(
+        kw_only=True, repr=False, factory=dict, converter=_frozen_changes
+    )
+    """The options it sets, as ``(name, value)`` pairs, on top of the
+    defaults (and of its player count).
+
+    >>> dict(Ruleset.presets()[2].changes)
+    {'hand_size': 10, 'table_size': 0}
+    """
 
     def make(self, players: int | None = None, **options: Any) -> Ruleset:
         """The preset's ruleset for ``players`` (the first count if not
@@ -759,15 +1026,19 @@ class Preset(Frozen):
         >>> Ruleset.presets()[0].make(4).players
         4
         """
-        build = getattr(Ruleset, self.factory)
-        if self.players == (4,):
-            if players not in (None, 4):
+        if len(self.players) == 1:
+            if players not in (None, *self.players):
                 raise InvalidRulesetError(
-                    f"{self.name} is played by 4 players, not {shown(players)}"
+                    f"{self.name} is played by {self.players[0]} players, not "
+                    f"{shown(players)}"
                 )
-            return build(**options)  # type: ignore[no-any-return]
-        chosen = self.players[0] if players is None else players
-        return build(chosen, **options)  # type: ignore[no-any-return]
+            players = None
+        return self._made(self.players[0] if players is None else players, options)
+
+    def _made(self, players: object, options: dict[str, Any]) -> Ruleset:
+        _check_players(self.factory, players, self.players)
+        _check_names(options)
+        return Ruleset(**{"players": players, **dict(self.changes), **options})
 
 
 PRESETS: tuple[Preset, ...] = (
@@ -776,28 +1047,36 @@ PRESETS: tuple[Preset, ...] = (
         (2, 3, 4, 6),
         ("scopa classica", "scopa italiana"),
         "Classic Scopa: 3 cards each, 4 on the table, 11 points.",
-        "scopa",
+        title="Scopa",
     ),
     Preset(
         "scopone",
         (4,),
         ("scopone classico", "scopone 9"),
         "4 players in partnerships, 9 cards each and 4 on the table.",
-        "scopone",
+        title="Scopone",
+        changes={"hand_size": 9},
     ),
     Preset(
         "scopone-scientifico",
         (4,),
         ("scientifico", "scopone 10"),
         "4 players in partnerships, 10 cards each and an empty table.",
-        "scopone_scientifico",
+        title="Scopone Scientifico",
+        changes={"hand_size": 10, "table_size": 0},
     ),
     Preset(
         "chkobba",
         (2, 4),
         ("chkoba", "shkobba", "chkouba", "scopa tunisina"),
         "Tunisian: Q=8 J=9, the first-card choice, most sevens, 21 points.",
-        "chkobba",
+        title="Chkobba",
+        changes={
+            "capture_values": CaptureValues.CHKOBBA,
+            "first_card_choice": True,
+            "primiera_rule": PrimieraRule.MOST_SEVENS,
+            "target_score": 21,
+        },
     ),
     Preset(
         "escoba",
@@ -805,14 +1084,23 @@ PRESETS: tuple[Preset, ...] = (
         ("escoba del 15", "escoba de 15", "escova"),
         "Spanish: capture by fifteen, no compulsion, initial-table sweeps, "
         "most sevens, 21 points.",
-        "escoba",
+        title="Escoba",
+        changes={
+            "capture_mode": CaptureMode.FIFTEEN,
+            "capture_compulsion": CaptureCompulsion.NONE,
+            "initial_fifteen_sweeps": True,
+            "primiera_rule": PrimieraRule.MOST_SEVENS,
+            "target_score": 21,
+            "redeal_kings": None,
+        },
     ),
     Preset(
         "scopa-a-quindici",
         (2, 3, 4, 6),
         ("scopa a 15", "scopa15", "scopa di quindici", "scopa-15"),
         "Scopa with capture by fifteen.",
-        "scopa_a_quindici",
+        title="Scopa a 15",
+        changes={"capture_mode": CaptureMode.FIFTEEN},
     ),
     Preset(
         "cirulla",
@@ -820,20 +1108,50 @@ PRESETS: tuple[Preset, ...] = (
         ("cirolla", "ciapachinze"),
         "Genoese: captures by value or fifteen, ace takes all, declarations with "
         "the matta, 51 points.",
-        "cirulla",
+        title="Cirulla",
+        changes={
+            "capture_mode": CaptureMode.MATCH_OR_FIFTEEN,
+            "capture_rule": CaptureRule.FEWEST_CARDS,
+            "ace_takes_all": True,
+            "blocked_ace_sweeps": False,
+            "initial_fifteen_sweeps": True,
+            "redeal_kings": None,
+            "redeal_aces": 2,
+            "napola": True,
+            "napola_points": NapolaPoints.RUN_TO_SIX,
+            "grande": True,
+            "declarations": True,
+            "target_score": 51,
+        },
     ),
 )
+_PRESET_OF = {preset.factory: preset for preset in PRESETS}
+
+_HOUSE_RULES = "House rules"
+"""The title of rules that are no preset."""
 
 
-_PRESET_TITLES = {
-    "scopa": "Scopa",
-    "scopone": "Scopone",
-    "scopone-scientifico": "Scopone Scientifico",
-    "chkobba": "Chkobba",
-    "escoba": "Escoba",
-    "scopa-a-quindici": "Scopa a 15",
-    "cirulla": "Cirulla",
-}
+def preset_title(rules: Ruleset) -> str:
+    """The title of the preset ``rules`` are exactly, or "House rules"."""
+    name = rules.preset_name()
+    return next(p.title for p in PRESETS if p.name == name) if name else _HOUSE_RULES
+
+
+# -- the rules in force, in words ----------------------------------------------------
+
+_PLACE = re.compile(r"\{(\w+)\}")
+
+
+def _words(rules: Ruleset, name: str) -> str:
+    """What option ``name`` of ``rules`` says (its value, if it has no words)."""
+    row = _ROW_OF[name]
+    value = getattr(rules, name)
+    return _said(rules, row.words(value)) if row.says else str(value)
+
+
+def _said(rules: Ruleset, text: str) -> str:
+    """``text`` with each ``{name}`` in it replaced by that option's words."""
+    return _PLACE.sub(lambda place: _words(rules, place[1]), text)
 
 
 def _seats_text(seats: tuple[int, ...]) -> str:
@@ -841,208 +1159,95 @@ def _seats_text(seats: tuple[int, ...]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _rules_in_force(rules: Ruleset) -> list[tuple[str, str]]:
-    lines: list[tuple[str, str]] = []
-    if rules.partnerships:
-        lines.append(
-            (
-                "players",
-                f"{rules.players} players in two partnerships: seats "
-                f"{_seats_text(rules.seats_of(0))} against seats "
-                f"{_seats_text(rules.seats_of(1))}.",
-            )
-        )
-    else:
-        lines.append(("players", f"{rules.players} players, each for themselves."))
-    deals = rules.deals_per_hand
+def _players_text(rules: Ruleset) -> str:
+    if not rules.partnerships:
+        return f"{rules.players} players, each for themselves."
+    return (
+        f"{rules.players} players in two partnerships: seats "
+        f"{_seats_text(rules.seats_of(0))} against seats "
+        f"{_seats_text(rules.seats_of(1))}."
+    )
+
+
+def _deal_text(rules: Ruleset) -> str:
+    deals, hand = rules.deals_per_hand, rules.hand_size
     table = f"{rules.table_size} on the table" if rules.table_size else "no table cards"
-    lines.append(
-        (
-            "deal",
-            f"{rules.hand_size} cards each and {table}, "
-            + (
-                "all in a single deal"
-                if deals == 1
-                else f"then {deals - 1} more deal{'s' if deals > 2 else ''} of "
-                f"{rules.hand_size} cards each"
-            )
-            + "; the seat after the dealer leads and the deal passes to the next "
-            "seat after each hand.",
-        )
+    more = (
+        "all in a single deal"
+        if deals == 1
+        else f"then {deals - 1} more deal{'s' if deals > 2 else ''} of {hand} cards each"
     )
-    triggers = [
-        f"{count} or more {rank}"
-        for count, rank in ((rules.redeal_kings, "kings"), (rules.redeal_aces, "aces"))
-        if count is not None
-    ]
-    if triggers and rules.table_size:
-        lines.append(
-            (
-                "redeal",
-                f"With {' or '.join(triggers)} on the initial table the same dealer "
-                "deals again.",
-            )
-        )
-    if rules.first_card_choice:
-        lines.append(
-            (
-                "first card",
-                "The seat after the dealer sees the first card and keeps it (then "
-                f"gets {rules.hand_size - 1} more) or puts it on the table (then "
-                f"{rules.table_size - 1} more go there).",
-            )
-        )
-    values = _CAPTURE_VALUE_TABLES[rules.capture_values]
-    lines.append(
-        (
-            "capture values",
-            "A=1, 2 to 7 at face value, "
-            + ", ".join(
-                f"{letter}={values[rank - 1]}"
-                for letter, rank in sorted(
-                    (("J", 8), ("Q", 9), ("K", 10)),
-                    key=lambda item: values[item[1] - 1],
-                )
-            )
-            + ".",
-        )
+    return (
+        f"{hand} cards each and {table}, {more}; the seat after the dealer leads "
+        "and the deal passes to the next seat after each hand."
     )
-    rule_text = {
-        CaptureRule.SINGLE_FIRST: "a single card of equal value must be taken before any sum",
-        CaptureRule.FEWEST_CARDS: "only the captures with the fewest cards are allowed",
-        CaptureRule.FREE: "any single card or any set may be chosen",
-    }[rules.capture_rule]
-    mode_text = {
-        CaptureMode.MATCH: "A card takes a table card of equal value or a set adding up "
-        f"to its value; {rule_text}.",
-        CaptureMode.FIFTEEN: "A card takes table cards that add up to 15 with it; any "
-        "such set may be chosen.",
-        CaptureMode.MATCH_OR_FIFTEEN: "A card takes a table card of equal value or a "
-        f"set adding up to its value ({rule_text}), or table cards that add up to "
-        "15 with it.",
-    }[rules.capture_mode]
-    lines.append(("capture", mode_text))
-    lines.append(
-        (
-            "compulsion",
-            {
-                CaptureCompulsion.PLAYED_CARD: "A played card that can capture must "
-                "capture; any card may be played.",
-                CaptureCompulsion.WHOLE_HAND: "If any card in the hand can capture, a "
-                "capture must be made.",
-                CaptureCompulsion.NONE: "Any card may be played without capturing.",
-            }[rules.capture_compulsion],
-        )
+
+
+def _redeal_text(rules: Ruleset) -> str:
+    triggers = [_words(rules, row.name) for row in _REDEALS]
+    if not (any(triggers) and rules.table_size):
+        return ""
+    return (
+        f"With {' or '.join(filter(None, triggers))} on the initial table the same "
+        "dealer deals again."
     )
-    if rules.ace_takes_all:
-        table_ace = {
-            TableAce.BLOCKS: ", unless an ace lies there (then it captures by the "
-            "normal rules"
-            + (
-                ""
-                if rules.blocked_ace_sweeps
-                else ", and emptying the table that way is no sweep"
-            )
-            + ")",
-            TableAce.IGNORED: ", even when an ace lies there",
-            TableAce.EITHER: "; when an ace lies there, the player chooses between "
-            "taking all and a normal capture",
-        }[rules.table_ace]
-        lines.append(
-            (
-                "ace takes all",
-                "A played ace takes the whole table"
-                + table_ace
-                + "; taking all "
-                + ("counts as a sweep" if rules.ace_sweep_is_scopa else "is no sweep")
-                + ". An ace on an empty table is trailed."
-                + (
-                    " An ace may also be played without capturing; taking all is "
-                    "never compulsory."
-                    if rules.ace_may_trail
-                    else ""
-                ),
-            )
-        )
-    lines.append(
-        (
-            "sweeps",
-            "Clearing the table scores 1 point"
-            + (
-                ", the very last card of a hand included."
-                if rules.last_card_sweep_counts
-                else ", except with the very last card of a hand."
-            )
-            + " The cards left at the end go to the side that captured last, and are"
-            " no sweep.",
-        )
+
+
+def _first_card_text(rules: Ruleset) -> str:
+    if not rules.first_card_choice:
+        return ""
+    return (
+        "The seat after the dealer sees the first card and keeps it (then gets "
+        f"{rules.hand_size - 1} more) or puts it on the table (then "
+        f"{rules.table_size - 1} more go there)."
     )
-    if rules.initial_fifteen_sweeps:
-        lines.append(
-            (
-                "initial table",
-                "An initial table adding up to 15 goes to the dealer's side with one "
-                "sweep; 30, with two.",
-            )
-        )
-    primiera = {
-        PrimieraRule.ALL_SUITS: "best card of each suit (7=21, 6=18, A=16, 5=15, 4=14, "
-        "3=13, 2=12, faces 10); a side missing a suit has none",
-        PrimieraRule.MORE_SUITS: "best card of each suit (7=21, 6=18, A=16, 5=15, 4=14, "
-        "3=13, 2=12, faces 10); more suits beat fewer, then the higher total",
-        PrimieraRule.PARTIAL_SUM: "best card of each suit held (7=21, 6=18, A=16, 5=15, "
-        "4=14, 3=13, 2=12, faces 10), totals compared",
-        PrimieraRule.MOST_SEVENS: "most sevens; if tied, most sixes; if still tied, no one",
-    }[rules.primiera_rule]
-    extras = []
-    if rules.re_bello:
-        extras.append("re bello (KD) 1")
-    if rules.napola:
-        extras.append(
-            {
-                NapolaPoints.RUN: "napola (holding A, 2 and 3 of coins: 1 for each "
-                "card of the unbroken run of coins from the ace)",
-                NapolaPoints.FLAT: "napola (holding A, 2 and 3 of coins) 3",
-                NapolaPoints.RUN_TO_SIX: "napola, the piccola (holding A, 2 and 3 of "
-                "coins: 1 for each card of the unbroken run of coins from the ace, "
-                "up to the 6)",
-            }[rules.napola_points]
-        )
-    if rules.grande:
-        extras.append("the grande (K, Q and J of coins) 5")
-    if rules.declarations:
-        matta = (
-            f"; {rules.wild_card} is wild for declarations"
-            if rules.wild_card is not None
-            else ""
-        )
-        extras.append(
-            "declarations when dealt three cards: 3 for a hand adding up to 9 or "
-            f"less (cirulla), 10 for three of one rank (decino){matta}"
-        )
-    lines.append(
-        (
-            "scoring",
-            "1 point each for most cards, most coins, the settebello (7D) and primiera; "
-            "1 for each sweep"
-            + ("; " + "; ".join(extras) if extras else "")
-            + ". A tie for the lead gives the point to no one.",
-        )
+
+
+def _scoring_text(rules: Ruleset) -> str:
+    # Each option that adds a scoring category adds its words.
+    extras = [_words(rules, row.name) for row in OPTIONS if row.category is not None]
+    return (
+        "1 point each for most cards, most coins, the settebello (7D) and "
+        "primiera; 1 for each sweep"
+        + "".join(f"; {extra}" for extra in extras if extra)
+        + ". A tie for the lead gives the point to no one."
     )
-    lines.append(
-        (
-            "game",
-            f"The game ends after a hand in which a side has {rules.target_score} or "
-            "more points and the strictly highest score; a tie for the lead plays "
-            "another hand."
-            + (
-                " A side that captures all ten coins (cappotto) wins at once."
-                if rules.cappotto
-                else ""
-            ),
-        )
-    )
-    lines.insert(-1, ("primiera", primiera[0].upper() + primiera[1:] + "."))
+
+
+# The topics of rules_in_force(), in order: each a text of the options'
+# words, or a function of the rules; a topic with nothing to say is left out.
+_TOPICS: tuple[tuple[str, str | Callable[[Ruleset], str]], ...] = (
+    ("players", _players_text),
+    ("deal", _deal_text),
+    ("redeal", _redeal_text),
+    ("first card", _first_card_text),
+    ("capture values", "{capture_values}"),
+    ("capture", "{capture_mode}"),
+    ("compulsion", "{capture_compulsion}"),
+    ("ace takes all", "{ace_takes_all}"),
+    (
+        "sweeps",
+        "Clearing the table scores 1 point{last_card_sweep_counts}. The cards left "
+        "at the end go to the side that captured last, and are no sweep.",
+    ),
+    ("initial table", "{initial_fifteen_sweeps}"),
+    ("scoring", _scoring_text),
+    ("primiera", "{primiera_rule}"),
+    (
+        "game",
+        "The game ends after a hand in which a side has {target_score} or more "
+        "points and the strictly highest score; a tie for the lead plays another "
+        "hand.{cappotto}",
+    ),
+)
+
+
+def _rules_in_force(rules: Ruleset) -> list[tuple[str, str]]:
+    lines = []
+    for topic, sentence in _TOPICS:
+        text = _said(rules, sentence) if isinstance(sentence, str) else sentence(rules)
+        if text:
+            lines.append((topic, text))
     return lines
 
 
@@ -1061,9 +1266,9 @@ def _title(rules: Ruleset) -> str:
         if best is None or len(changed) < best[0]:
             best = (len(changed), preset, changed)
     if best is None:
-        return "House rules"
+        return _HOUSE_RULES
     _, preset, changed = best
-    title = f"{_PRESET_TITLES[preset.name]} (preset {preset.name})"
+    title = f"{preset.title} (preset {preset.name})"
     return title + (", varied: " + ", ".join(changed) if changed else "")
 
 
@@ -1095,32 +1300,6 @@ def _ruleset_from_values(values: tuple[Any, ...]) -> Ruleset:
     return rules
 
 
-CAPTURE_KEY_BITS = 8
-"""The width of :attr:`Ruleset._capture_key`: cache keys shift by it."""
-
-
-def _capture_key(rules: Ruleset) -> int:
-    # Eight bits, the same in every process (a cache key may not depend on
-    # the order in which rulesets were made).
-    return (
-        list(CaptureValues).index(rules.capture_values)
-        | list(CaptureRule).index(rules.capture_rule) << 1
-        | list(CaptureMode).index(rules.capture_mode) << 3
-        | rules.ace_takes_all << 5
-        | list(TableAce).index(rules.table_ace) << 6
-    )
-
-
-def _play_key(rules: Ruleset) -> int:
-    # The capture key and what else decides a hand's legal plays: the
-    # compulsion, and whether an ace's take-all may be declined.
-    return (
-        rules._capture_key
-        | list(CaptureCompulsion).index(rules.capture_compulsion) << CAPTURE_KEY_BITS
-        | (rules.ace_may_trail and rules.ace_takes_all) << CAPTURE_KEY_BITS + 2
-    )
-
-
 def _plain(value: Any) -> Any:
     """An option's value as JSON-safe data."""
     if isinstance(value, _Option):
@@ -1141,13 +1320,6 @@ def _table_ace_of(blocked: object) -> TableAce:
             f"or 'either'), not {shown(blocked)}"
         )
     return TableAce.BLOCKS if blocked else TableAce.IGNORED
-
-
-def _default_of(rules: Ruleset, name: str) -> Any:
-    default = getattr(attrs.fields(Ruleset), name).default
-    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-        return default.factory(rules)
-    return default
 
 
 _attrs_init = Ruleset.__init__
@@ -1179,7 +1351,7 @@ Ruleset.__init__ = _checked_init  # type: ignore[method-assign]
 
 def _check_names(options: Mapping[str, Any]) -> None:
     for name in options:
-        if name not in OPTION_NAMES and name != _ALIAS:
+        if name not in _ROW_OF and name != _ALIAS:
             import difflib
 
             # A name of over 64 characters misspells no option (the longest
@@ -1201,36 +1373,41 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-# The whole-number options and their ranges.  40 cards bound the deal; the
-# target is bounded so that scores stay printable and saveable.
-_INT_BOUNDS = (
-    ("players", 2, MAX_PLAYERS),
-    ("hand_size", 1, 40),
-    ("table_size", 0, 39),
-    ("target_score", 1, 1_000_000),
-)
+_WHOLE = tuple(row for row in OPTIONS if row.type is int)
+_FLAGS = tuple(row.name for row in OPTIONS if row.type is bool)
+_REDEALS = tuple(row for row in OPTIONS if row.type == int | None)
+_GET_WHOLE = operator.attrgetter(*(row.name for row in _WHOLE))
+_GET_FLAGS = operator.attrgetter(*_FLAGS)
+
+
+def _require(rules: Ruleset, name: str) -> None:
+    """Refuse ``rules`` if the flag ``name`` is on without what it needs."""
+    if getattr(rules, name):
+        for holds, message in _ROW_OF[name].needs:
+            if not holds(rules):
+                raise InvalidRulesetError(message.format(rules=rules))
 
 
 def _validate(rules: Ruleset) -> None:
-    for name in ("players", "hand_size", "table_size", "target_score"):
-        if not _is_int(getattr(rules, name)):
+    # The checks run in this order, each of the options alone before the
+    # ones that combine them: a ruleset wrong in two ways is told the first.
+    whole = _GET_WHOLE(rules)
+    for row, value in zip(_WHOLE, whole, strict=True):
+        if not _is_int(value):
             raise InvalidRulesetError(
-                f"{name} must be a whole number, not {shown(getattr(rules, name))}"
+                f"{row.name} must be a whole number, not {shown(value)}"
             )
-    for field in attrs.fields(Ruleset):
-        if field.type in ("bool", bool) and not isinstance(
-            getattr(rules, field.name), bool
-        ):
+    for name, value in zip(_FLAGS, _GET_FLAGS(rules), strict=True):
+        if not isinstance(value, bool):
             raise InvalidRulesetError(
-                f"{field.name} must be True or False, not {shown(getattr(rules, field.name))}"
+                f"{name} must be True or False, not {shown(value)}"
+            )
+    for row, value in zip(_WHOLE, whole, strict=True):
+        if not row.low <= value <= row.high:
+            raise InvalidRulesetError(
+                f"{row.name} must be {row.low} to {row.high:,}, not {shown(value)}"
             )
     players, hand, table = rules.players, rules.hand_size, rules.table_size
-    for name, low, high in _INT_BOUNDS:
-        value = getattr(rules, name)
-        if not low <= value <= high:
-            raise InvalidRulesetError(
-                f"{name} must be {low} to {high:,}, not {shown(value)}"
-            )
     left = 40 - table
     round_size = players * hand
     if left < round_size or left % round_size:
@@ -1252,87 +1429,32 @@ def _validate(rules: Ruleset) -> None:
             f"number of rounds of {round_size}"
             + ("; " + "; ".join(suggestions) if suggestions else "")
         )
-    if rules.partnerships and (players < 4 or players % 2):
-        raise InvalidRulesetError(
-            f"partnerships need an even number of players, at least 4 "
-            f"(2 sides of alternating seats), not {players}; "
-            f"use partnerships=False"
-        )
-    kings, aces = rules.redeal_kings, rules.redeal_aces
-    for name, count in (("redeal_kings", kings), ("redeal_aces", aces)):
-        if count is not None and (not _is_int(count) or not 1 <= count <= 4):
-            what = name.removeprefix("redeal_")
+    _require(rules, "partnerships")
+    for row in _REDEALS:
+        count = getattr(rules, row.name)
+        if count is not None and (
+            not _is_int(count) or not row.low <= count <= row.high
+        ):
             raise InvalidRulesetError(
-                f"{name} must be 1 to 4 {what}, or None for no redeal, not {shown(count)}"
+                f"{row.name} must be {row.low} to {row.high} "
+                f"{row.name.removeprefix('redeal_')}, or None for no redeal, not "
+                f"{shown(count)}"
             )
+    kings, aces = rules.redeal_kings, rules.redeal_aces
     chance = redeal_chance(table, kings, aces)
     if chance >= _MAX_REDEAL_CHANCE:
         given = ", ".join(
-            f"{name}={count}"
-            for name, count in (("redeal_kings", kings), ("redeal_aces", aces))
-            if count is not None
+            f"{row.name}={getattr(rules, row.name)}"
+            for row in _REDEALS
+            if getattr(rules, row.name) is not None
         )
         raise InvalidRulesetError(
             f"{given} with {table} cards on the table would redeal "
             f"{chance:.2%} of deals; raise the count, shrink the table, or turn "
             "the redeal off with None"
         )
-    if rules.declarations and hand != 3:
-        raise InvalidRulesetError(
-            f"declarations need hands of 3 cards (hand_size=3), not {hand}: a "
-            "declaration is made on three cards"
-        )
-    if rules.first_card_choice and table < 1:
-        raise InvalidRulesetError(
-            "first_card_choice needs an initial table (table_size of 1 or more): "
-            "the first card is either kept or put on the table"
-        )
-    if rules.initial_fifteen_sweeps and rules.capture_mode is CaptureMode.MATCH:
-        raise InvalidRulesetError(
-            "initial_fifteen_sweeps needs capture by fifteen: set capture_mode "
-            "to 'fifteen' or 'match_or_fifteen'"
-        )
-    if rules.initial_fifteen_sweeps and table < 1:
-        raise InvalidRulesetError(
-            "initial_fifteen_sweeps needs an initial table (table_size of 1 or more)"
-        )
-
-
-_DERIVED_NAMES = (
-    "_values",
-    "_capture_key",
-    "_play_key",
-    "_option_values",
-    "_value_masks",
-)
-
-_DERIVED: dict[tuple[tuple[Any, ...], tuple[type, ...]], tuple[Any, ...]] = {}
-"""The derived fields of each set of options validated so far, by the
-options and their types."""
-
-_MAX_DERIVED = 1024
-"""The most sets of options kept: a program that makes rulesets without
-end (a search over house rules) starts the cache again."""
-
-
-def _derive(rules: Ruleset) -> tuple[Any, ...]:
-    """The fields derived from ``rules``'s options (in _DERIVED_NAMES
-    order), once the options are checked."""
-    _validate(rules)
-    table = _CAPTURE_VALUE_TABLES[rules.capture_values]
-    values = tuple(table[i % 10] for i in range(40))
-    object.__setattr__(rules, "_values", values)
-    capture_key = _capture_key(rules)
-    object.__setattr__(rules, "_capture_key", capture_key)
-    return (
-        values,
-        capture_key,
-        _play_key(rules),
-        tuple(rules.to_dict().values()),
-        tuple(
-            sum(1 << i for i in range(40) if values[i] == value) for value in range(11)
-        ),
-    )
+    for name in ("declarations", "first_card_choice", "initial_fifteen_sweeps"):
+        _require(rules, name)
 
 
 _MAX_REDEAL_CHANCE = 0.9

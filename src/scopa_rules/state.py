@@ -1123,7 +1123,7 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
     hands = tuple(held)
     if taken:
         table &= ~taken
-        side = rules.side_of(mover)
+        side = rules.seat_sides[mover]
         grown = list(piles)
         grown[side] = piles[side] | taken | played
         piles = tuple(grown)
@@ -1195,7 +1195,7 @@ def _hand_over(
     leftover = table
     leftover_side = None
     if last_capturer is not None:
-        leftover_side = rules.side_of(last_capturer)
+        leftover_side = rules.seat_sides[last_capturer]
         grown = list(piles)
         grown[leftover_side] = piles[leftover_side] | table
         piles = tuple(grown)

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
+from types import SimpleNamespace
 from typing import Any, Literal, NamedTuple
 
 try:
@@ -68,14 +69,11 @@ from .errors import ScopaError
 from .moves import Move
 from .rules import (
     MAX_PLAYERS,
-    CaptureCompulsion,
+    OPTION_NAMES,
+    OPTIONS,
     CaptureMode,
-    CaptureRule,
-    CaptureValues,
-    NapolaPoints,
-    PrimieraRule,
+    OptionRow,
     Ruleset,
-    TableAce,
     redeal_chance,
 )
 from .state import GameState, Phase, new_game
@@ -288,8 +286,7 @@ def _table_sizes(players: int, hand: int) -> list[int]:
     return [40 - k * rounds for k in range(1, 40 // rounds + 1)]
 
 
-def _option_value(enum_type: type[Any], value: object) -> Any:
-    name = _ENUM_OPTIONS[enum_type]
+def _option_value(name: str, value: object) -> Any:
     changes: dict[str, Any] = {name: value}
     try:
         return Ruleset(**changes).options()[name]
@@ -297,51 +294,21 @@ def _option_value(enum_type: type[Any], value: object) -> Any:
         raise InvalidArgument(f"rulesets(): {error}") from None
 
 
-_ENUM_OPTIONS: dict[type[Any], str] = {
-    CaptureValues: "capture_values",
-    CaptureRule: "capture_rule",
-    CaptureCompulsion: "capture_compulsion",
-    CaptureMode: "capture_mode",
-    PrimieraRule: "primiera_rule",
-    TableAce: "table_ace",
-    NapolaPoints: "napola_points",
-}
-
-_DRAWN_OPTIONS = (
-    "players",
-    "partnerships",
-    "hand_size",
-    "table_size",
-    "capture_values",
-    "capture_rule",
-    "capture_compulsion",
-    "capture_mode",
-    "ace_takes_all",
-    "table_ace",
-    "ace_sweep_is_scopa",
-    "ace_may_trail",
-    "blocked_ace_sweeps",
-    "last_card_sweep_counts",
-    "redeal_kings",
-    "redeal_aces",
-    "first_card_choice",
-    "initial_fifteen_sweeps",
-    "primiera_rule",
-    "re_bello",
-    "napola",
-    "napola_points",
-    "grande",
-    "declarations",
-    "wild_card",
-    "cappotto",
-    "target_score",
-)
-"""Every option rulesets() draws; a test checks it against Ruleset.options()."""
+def _domain(row: OptionRow, dealt: Any) -> Sequence[Any]:
+    """The values rulesets() draws for an option once the deal is drawn,
+    the default first: its row's, both truths of a flag (only False when
+    the deal lacks what it needs), or every choice of an enum."""
+    if row.values:
+        return row.values
+    if row.type is not bool:
+        return list(row.type)
+    if not all(holds(dealt) for holds, _ in row.needs):
+        return [False]
+    default = row.default_for(dealt)
+    return [default, not default]
 
 
-_KINGS = (3, None, 1, 2, 4)
-_ACES = (None, 2, 1, 3, 4)
-_WILD_CARDS = (Card.parse("7H"), None, Card.parse("AD"), Card.parse("KC"))
+_ROWS = {row.name: row for row in OPTIONS}
 
 
 def _kings_allowed(table: int, kings: object) -> bool:
@@ -387,7 +354,7 @@ def rulesets(
     >>> test_no_kings_left()
     """
     for name in options:
-        if name not in _DRAWN_OPTIONS or name == "players":
+        if name not in OPTION_NAMES or name == "players":
             hint = " (use players=...)" if name == "players" else ""
             raise InvalidArgument(f"rulesets() has no option {name!r}{hint}")
     pool = _players_pool(players, "rulesets()")
@@ -396,7 +363,7 @@ def rulesets(
             f"rulesets(max_table_size=...) must be 0 to 39, not {max_table_size!r}"
         )
     pinned_mode = (
-        _option_value(CaptureMode, options["capture_mode"])
+        _option_value("capture_mode", options["capture_mode"])
         if "capture_mode" in options
         else None
     )
@@ -469,7 +436,7 @@ def rulesets(
         hand, tables = _choose(draw, layouts[count])
         table = _choose(draw, tables)
         mode = _option_value(
-            CaptureMode,
+            "capture_mode",
             pick(
                 draw,
                 "capture_mode",
@@ -478,14 +445,13 @@ def rulesets(
                 else list(CaptureMode),
             ),
         )
-        even = count >= 4 and count % 2 == 0
         # The same choice means the same number of kings on any table (None
         # where that many would redeal too often), so that shrinking the
         # table does not change the kings drawn.
-        kings = pick(draw, "redeal_kings", _KINGS)
+        kings = pick(draw, "redeal_kings", _ROWS["redeal_kings"].values)
         if "redeal_kings" not in options and not _kings_allowed(table, kings):
             kings = None
-        aces = pick(draw, "redeal_aces", _ACES)
+        aces = pick(draw, "redeal_aces", _ROWS["redeal_aces"].values)
         if "redeal_aces" not in options and not (
             _kings_allowed(table, aces)
             and redeal_chance(table, kings, aces) < _MAX_REDEAL_CHANCE
@@ -493,49 +459,21 @@ def rulesets(
             aces = None
         drawn: dict[str, Any] = {
             "players": count,
-            "partnerships": pick(
-                draw, "partnerships", [True, False] if even else [False]
-            ),
             "hand_size": hand,
             "table_size": table,
-            "capture_values": pick(draw, "capture_values", list(CaptureValues)),
-            "capture_rule": pick(draw, "capture_rule", list(CaptureRule)),
-            "capture_compulsion": pick(
-                draw, "capture_compulsion", list(CaptureCompulsion)
-            ),
             "capture_mode": mode,
-            "ace_takes_all": pick(draw, "ace_takes_all", [False, True]),
-            "table_ace": pick(draw, "table_ace", list(TableAce)),
-            "ace_sweep_is_scopa": pick(draw, "ace_sweep_is_scopa", [True, False]),
-            "ace_may_trail": pick(draw, "ace_may_trail", [False, True]),
-            "blocked_ace_sweeps": pick(draw, "blocked_ace_sweeps", [True, False]),
-            "last_card_sweep_counts": pick(
-                draw, "last_card_sweep_counts", [False, True]
-            ),
             "redeal_kings": kings,
             "redeal_aces": aces,
-            "first_card_choice": pick(
-                draw, "first_card_choice", [False, True] if table else [False]
-            ),
-            "initial_fifteen_sweeps": pick(
-                draw,
-                "initial_fifteen_sweeps",
-                [False, True] if table and mode is not CaptureMode.MATCH else [False],
-            ),
-            "primiera_rule": pick(draw, "primiera_rule", list(PrimieraRule)),
-            "re_bello": pick(draw, "re_bello", [False, True]),
-            "napola": pick(draw, "napola", [False, True]),
-            "napola_points": pick(draw, "napola_points", list(NapolaPoints)),
-            "grande": pick(draw, "grande", [False, True]),
-            "declarations": pick(
-                draw, "declarations", [False, True] if hand == 3 else [False]
-            ),
-            "wild_card": pick(draw, "wild_card", _WILD_CARDS),
-            "cappotto": pick(draw, "cappotto", [False, True]),
-            "target_score": options["target_score"]
-            if "target_score" in options
-            else draw(st.just(11) | st.integers(1, 31)),
         }
+        dealt = SimpleNamespace(**drawn)
+        for row in OPTIONS:
+            if row.name not in drawn and row.name != "target_score":
+                drawn[row.name] = pick(draw, row.name, _domain(row, dealt))
+        drawn["target_score"] = (
+            options["target_score"]
+            if "target_score" in options
+            else draw(st.just(11) | st.integers(1, 31))
+        )
         try:
             return Ruleset(**drawn)
         except ScopaError as error:

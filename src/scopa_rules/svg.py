@@ -33,7 +33,7 @@ from xml.sax.saxutils import escape
 from .cards import Card, CardSet, Rank, Suit
 from .errors import ScopaError, shown
 from .moves import Move
-from .rules import _PRESET_TITLES, Ruleset
+from .rules import Ruleset, preset_title
 from .state import GameState
 from .views import PlayerView
 
@@ -551,11 +551,6 @@ def move(
 # -- whole games ---------------------------------------------------------------------
 
 
-def _title(rules: Ruleset) -> str:
-    name = rules.preset_name()
-    return _PRESET_TITLES[name] if name else "House rules"
-
-
 def _game(
     options: _Options,
     source: GameState | PlayerView,
@@ -576,7 +571,7 @@ def _game(
         source.current_player,
         source.first_card,
     )
-    heading = f"{_title(rules)}, hand {source.hand_number + 1}"
+    heading = f"{preset_title(rules)}, hand {source.hand_number + 1}"
     if source.winner is not None:
         heading += f", side {source.winner} wins"
     elif to_move is None:

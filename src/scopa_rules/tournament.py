@@ -48,7 +48,7 @@ import attrs
 
 from .bots import Bot, FullStateBot, _ask
 from .errors import InvalidStateError, MatchError, shown
-from .rules import Ruleset
+from .rules import OPTIONS, Ruleset
 from .scoring import SideScore
 from .state import new_game
 
@@ -73,13 +73,8 @@ CATEGORIES: tuple[str, ...] = tuple(
 ``coins``, ``settebello``, ``primiera``, ``sweeps`` and those of optional
 rules (``re_bello``, ``napola``, ``grande``, ``declaration``)."""
 
-# The categories that score only under an option, by the option's name.
-_OPTIONAL = {
-    "re_bello": "re_bello",
-    "napola": "napola",
-    "grande": "grande",
-    "declaration": "declarations",
-}
+# The categories that score only under an option: the option, by category.
+_OPTIONAL = {row.category: row.name for row in OPTIONS if row.category is not None}
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -56,7 +56,7 @@ from ..observation import (
     observation_layout,
     observation_size,
 )
-from ..rules import Ruleset
+from ..rules import OPTIONS, Ruleset
 from ..state import GameState, Phase, new_game
 from . import Returns, check_returns, seat_returns
 from ._arrays import observation_array
@@ -78,9 +78,9 @@ _MAX_PLAYERS = 40  # one card each and no table
 # Options that may be None travel as 0 (numbers) or "" (cards): OpenSpiel
 # parameters cannot be None, and each keeps one type.
 _NONE_AS: dict[str, Any] = {
-    field.name: "" if "Card" in str(field.type) else 0
-    for field in attrs.fields(Ruleset)
-    if "None" in str(field.type)
+    row.name: "" if row.type == Card | None else 0
+    for row in OPTIONS
+    if row.type in (int | None, Card | None)
 }
 # Per hand, at most: two decks dealt (a redeal), 40 plays, 40 takes, 40 stops
 # and a first-card decision.
