@@ -181,7 +181,7 @@ MUTATIONS = (
         (
             _edit(
                 "captures.py",
-                "    elif singles and rule is not CaptureRule.FREE:",
+                "    elif singles and rule != FREE:",
                 "    elif False:",
             ),
         ),
@@ -192,7 +192,7 @@ MUTATIONS = (
         (
             _edit(
                 "captures.py",
-                "return count == 1 or not table_mask & rules._value_masks[value]",
+                "return count == 1 or not table_mask & settings.value_masks[value]",
                 "return True",
             ),
         ),
@@ -214,13 +214,13 @@ MUTATIONS = (
         (
             _edit(
                 "captures.py",
-                "_ways_to_total(rules, pattern, 15 - value)",
-                "_ways_to_total(rules, pattern, 14 - value)",
+                "_ways_to_total(settings, pattern, 15 - value)",
+                "_ways_to_total(settings, pattern, 14 - value)",
             ),
             _edit(
                 "captures.py",
-                "    total = 15 - rules._values[rank]",
-                "    total = 14 - rules._values[rank]",
+                "        total = 15 - settings.values[rank]",
+                "        total = 14 - settings.values[rank]",
             ),
         ),
     ),
@@ -230,7 +230,7 @@ MUTATIONS = (
         (
             _edit(
                 "_kernel.py",
-                "        if compulsion is _NO_COMPULSION_RULE:\n"
+                "        if compulsion == _NO_COMPULSION:\n"
                 "            out.append(named[index])\n",
                 "        out.append(named[index])\n",
             ),
@@ -242,8 +242,8 @@ MUTATIONS = (
         (
             _edit(
                 "_kernel.py",
-                "_sums(settings, items, count, 0, 15 - value, 0, plays, found)",
-                "_sums(settings, items, count, 0, 14 - value, 0, plays, found)",
+                "_sums(values, items, count, 0, 15 - value, 0, plays, found)",
+                "_sums(values, items, count, 0, 14 - value, 0, plays, found)",
             ),
         ),
     ),
@@ -264,9 +264,9 @@ MUTATIONS = (
         (
             _edit(
                 "captures.py",
-                "if not table_mask & _ACES or rules.table_ace is TableAce.IGNORED:\n"
+                "if not table_mask & _ACES or settings.take_all == TAKE_ALL_ALWAYS:\n"
                 "            return whole",
-                "if rules.table_ace is TableAce.IGNORED:\n            return whole",
+                "if settings.take_all == TAKE_ALL_ALWAYS:\n            return whole",
             ),
         ),
     ),
@@ -276,19 +276,19 @@ MUTATIONS = (
         (
             _edit(
                 "captures.py",
-                "take_all = rules.table_ace is TableAce.EITHER",
-                "take_all = rules.table_ace is TableAce.BLOCKS",
+                "take_all = settings.take_all == TAKE_ALL_OR_CAPTURE",
+                "take_all = settings.take_all == TAKE_ALL_BLOCKED",
             ),
         ),
     ),
     Mutation(
         "partner-side-swapped",
-        "in partnerships a capture goes to the other side's pile",
+        "a capture goes to the pile of the seat before",
         (
             _edit(
                 "state.py",
-                "side = mover % 2 if rules.partnerships else mover",
-                "side = (mover + 1) % 2 if rules.partnerships else mover",
+                "side = rules.seat_sides[mover]",
+                "side = rules.seat_sides[mover - 1]",
             ),
         ),
     ),
@@ -298,8 +298,8 @@ MUTATIONS = (
         (
             _edit(
                 "rules.py",
-                "return seat % 2 if self.partnerships else seat",
-                "return (seat + 1) % 2 if self.partnerships else seat",
+                "seat % 2 if self.partnerships else seat",
+                "(seat + 1) % 2 if self.partnerships else seat",
             ),
         ),
     ),
@@ -319,7 +319,7 @@ MUTATIONS = (
         "a game ends one point short of the target",
         (
             _edit(
-                "state.py",
+                "scoring.py",
                 "if best < rules.target_score or",
                 "if best < rules.target_score - 1 or",
             ),
@@ -330,7 +330,7 @@ MUTATIONS = (
         "a tie for the lead at the target ends the game",
         (
             _edit(
-                "state.py", "or scores.count(best) > 1:", "or scores.count(best) > 2:"
+                "scoring.py", "or scores.count(best) > 1:", "or scores.count(best) > 2:"
             ),
         ),
     ),
