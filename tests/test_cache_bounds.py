@@ -128,9 +128,9 @@ def test_the_pattern_cache_holds_at_most_its_limit_in_captures(
 
 def play_crowded_tables(
     monkeypatch: pytest.MonkeyPatch, seed: int, watched: str, limit: int
-) -> tuple[dict[int, list[Any]], int]:
+) -> tuple[list[list[Any]], int]:
     """Play crowded positions from empty capture caches, the table
-    ``captures.<watched>`` bounded at ``limit``; return the pattern cache
+    ``captures.<watched>`` bounded at ``limit``; return the pattern cache's
     entries and the most the watched table held."""
     empty_pattern_cache(monkeypatch)
     for name in ("_SHARED_CHOICES", "_GROUPS"):
