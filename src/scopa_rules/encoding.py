@@ -59,7 +59,7 @@ import attrs
 from .cards import Card, CardSet, _from_mask
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, shown
 from .moves import Move, MoveKind
-from .observation import _state_floats
+from .observation import _state_entries
 from .state import _FIRST_CARD_PHASE as _FIRST_CARD
 from .state import _PHASE, _PLAY, _TO_MOVE, GameState, _move_text, _played
 
@@ -320,7 +320,7 @@ class ActionState:
         >>> point.observe(1) == sr.observe(point.state.view(1))
         True
         """
-        return _state_floats(self.state, seat, self.played, self.taken)
+        return tuple(_state_entries(self.state, seat, self.played, self.taken, False))
 
     def _situation(self) -> str:
         if self.played is None:
