@@ -340,7 +340,7 @@ def _point(
 ) -> ActionState:
     """An action state the encoding built itself, without the constructor's
     checks (a step makes one or two)."""
-    point = _ACTION_STATE.__new__(_ACTION_STATE)
+    point = ActionState.__new__(ActionState)
     _set_state(point, state)
     _set_played(point, played)
     _set_taken(point, taken)
@@ -359,10 +359,6 @@ def _action_flags(actions: tuple[int, ...]) -> bytearray:
 
 # Copied, not made: bytearray(n) parses its arguments as a call does.
 _NO_FLAGS = bytearray(NUM_ACTIONS)
-# The class as a name typed ``type`` in the compiled build (encoding.pxd):
-# Cython then makes ``_ACTION_STATE.__new__(_ACTION_STATE)`` a direct call of
-# the type's allocator, not a Python call of object.__new__.
-_ACTION_STATE: type[ActionState] = ActionState
 # The slots' own setters: a frozen class's __setattr__ refuses, and
 # object.__setattr__ costs twice as much, on every step of every framework.
 _set_state: Callable[[ActionState, GameState], None] = ActionState.__dict__[
