@@ -3,6 +3,7 @@ test and played by its MCTS and ISMCTS bots."""
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from typing import Any
@@ -143,6 +144,22 @@ def test_strings_and_tensors_come_from_the_view() -> None:
     assert point is not None
     assert state.observation_tensor(1) == pytest.approx(point.observe(1))
     assert state.information_state_tensor(0) == pytest.approx(point.observe(0))
+
+
+def test_a_tensor_is_its_callers_own() -> None:
+    # Each tensor is a list made for the call: a caller that writes into one
+    # changes neither the next nor the ruleset's zeros it started from, and
+    # every zero is +0.0.
+    game = load_game(sr.Ruleset.scopa())
+    state = play_to(game.new_initial_state(), 45)
+    first = state.observation_tensor(0)
+    expected = list(first)
+    first[:] = [-1.0] * len(first)
+    again = state.observation_tensor(0)
+    assert again == expected
+    assert again is not first
+    assert all(math.copysign(1.0, entry) == 1.0 for entry in again)
+    assert tuple(state.observation_tensor(1)) == state.point.observe(1)
 
 
 def test_an_open_capture_shows_in_the_strings() -> None:

@@ -9,9 +9,7 @@ seat the same observation.
 
 from __future__ import annotations
 
-import math
 import random
-import struct
 
 import pytest
 from hypothesis import given
@@ -20,15 +18,6 @@ from hypothesis import strategies as st
 import scopa_rules as sr
 from helpers import position
 from scopa_rules import strategies as sst
-from scopa_rules.observation import (
-    _card_floats_by_bits,
-    _card_floats_by_bytes,
-    _state_float32_by_fields,
-    _state_float32_by_parts,
-    _state_float_list_by_fields,
-    _state_float_list_by_parts,
-    _state_parts,
-)
 
 any_rules = sst.presets() | sst.rulesets(max_table_size=8)
 states = sst.game_states(any_rules, max_moves=60)
@@ -238,7 +227,7 @@ def test_scores_are_bounded_above_the_target() -> None:
 
 
 @given(states, st.data())
-def test_the_fast_observation_is_the_views(
+def test_an_action_states_observation_is_its_views(
     state: sr.GameState, data: st.DataObject
 ) -> None:
     point = sr.ActionState(state)
@@ -251,25 +240,10 @@ def test_the_fast_observation_is_the_views(
         view = point.state.view(seat)
         expected = sr.observe(view, played=point.played, taken=point.taken)
         assert point.observe(seat) == expected
-        # Each build expands the card blocks its own way; both give the same.
-        cards, blocks = _state_parts(point.state, seat, point.played, point.taken)[:2]
-        entries = list(expected[: 40 * blocks])
-        assert _card_floats_by_bits(cards, blocks) == entries
-        assert _card_floats_by_bytes(cards, blocks) == entries
-        # And each writes the whole observation its own way.
-        args = (point.state, seat, point.played, point.taken)
-        assert _state_float_list_by_fields(*args) == list(expected)
-        assert _state_float_list_by_parts(*args) == list(expected)
-        whole = struct.pack(f"<{len(expected)}f", *expected)
-        assert _state_float32_by_fields(*args) == whole
-        assert _state_float32_by_parts(*args) == whole
 
 
 def test_a_score_above_255_is_observed_whole() -> None:
-    # Scores below 256 are written from a table of float32 bytes, larger
-    # ones packed: both ways give the view's observation.  A target of 1001
-    # is a float32 with three bytes that are not zero, in the rules' block
-    # (written a byte at a time).
+    # A target of 1001 and scores of 300 are observed as they are.
     rest = sr.ALL_CARDS - sr.CardSet("5H AD 5S 5D")
     state = sr.GameState.from_position(
         sr.Ruleset.scopa(target_score=1001),
@@ -279,42 +253,11 @@ def test_a_score_above_255_is_observed_whole() -> None:
         scores=(300, 255),
         last_capturer=1,
     )
-    expected = sr.observe(state.view(0))
-    whole = struct.pack(f"<{len(expected)}f", *expected)
-    args = (state, 0, None, sr.CardSet())
-    assert _state_float32_by_fields(*args) == whole == _state_float32_by_parts(*args)
-    assert _state_float_list_by_fields(*args) == list(expected)
-
-
-def test_a_list_observation_is_its_callers_own() -> None:
-    # The compiled writer starts each list from a ruleset's zeros: a caller
-    # that writes into its list changes neither the zeros nor the next list,
-    # and every zero is +0.0.
-    state = sr.new_game(seed=4)
-    args = (state, 0, None, sr.CardSet())
-    first = _state_float_list_by_fields(*args)
-    expected = list(first)
-    first[:] = [-1.0] * len(first)
-    again = _state_float_list_by_fields(*args)
-    assert again == expected
-    assert again is not first
-    assert all(math.copysign(1.0, entry) == 1.0 for entry in again)
-    assert tuple(_state_float_list_by_fields(state, 1, None, sr.CardSet())) == (
-        sr.observe(state.view(1))
-    )
-
-
-def test_a_ruleset_with_declarations_is_observed_by_its_parts() -> None:
-    # The fields' writer hands a ruleset with declarations to the parts' way;
-    # both forms still give the view's observation, declared hands included.
-    state = sr.new_game(sr.Ruleset.cirulla(), seed=8)
-    assert state.declarations
-    for seat in range(state.rules.players):
-        expected = sr.observe(state.view(seat))
-        args = (state, seat, None, sr.CardSet())
-        assert _state_float_list_by_fields(*args) == list(expected)
-        whole = struct.pack(f"<{len(expected)}f", *expected)
-        assert _state_float32_by_fields(*args) == whole
+    vector = sr.observe(state.view(0))
+    start, size = sr.observation_layout(state.rules)["scores"]
+    assert vector[start : start + size] == (300.0, 255.0)
+    assert vector[-1] == 1001.0
+    assert sr.ActionState(state).observe(0) == vector
 
 
 def test_a_sample_keeps_a_kept_card_after_a_tabled_one() -> None:

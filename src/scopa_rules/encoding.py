@@ -59,7 +59,7 @@ import attrs
 from .cards import Card, CardSet, _from_mask
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, shown
 from .moves import Move, MoveKind
-from .observation import _state_floats
+from .observation import _state_entries
 from .state import _FIRST_CARD_PHASE as _FIRST_CARD
 from .state import _PHASE, _PLAY, _TO_MOVE, GameState, _move_text, _played
 
@@ -320,7 +320,7 @@ class ActionState:
         >>> point.observe(1) == sr.observe(point.state.view(1))
         True
         """
-        return _state_floats(self.state, seat, self.played, self.taken)
+        return tuple(_state_entries(self.state, seat, self.played, self.taken, False))
 
     def _situation(self) -> str:
         if self.played is None:
@@ -340,7 +340,7 @@ def _point(
 ) -> ActionState:
     """An action state the encoding built itself, without the constructor's
     checks (a step makes one or two)."""
-    point = _ACTION_STATE.__new__(_ACTION_STATE)
+    point = ActionState.__new__(ActionState)
     _set_state(point, state)
     _set_played(point, played)
     _set_taken(point, taken)
@@ -359,10 +359,6 @@ def _action_flags(actions: tuple[int, ...]) -> bytearray:
 
 # Copied, not made: bytearray(n) parses its arguments as a call does.
 _NO_FLAGS = bytearray(NUM_ACTIONS)
-# The class as a name typed ``type`` in the compiled build (encoding.pxd):
-# Cython then makes ``_ACTION_STATE.__new__(_ACTION_STATE)`` a direct call of
-# the type's allocator, not a Python call of object.__new__.
-_ACTION_STATE: type[ActionState] = ActionState
 # The slots' own setters: a frozen class's __setattr__ refuses, and
 # object.__setattr__ costs twice as much, on every step of every framework.
 _set_state: Callable[[ActionState, GameState], None] = ActionState.__dict__[

@@ -1,11 +1,9 @@
 """Observations and action masks as numpy arrays, for the adapters.
 
 The entries are those of :func:`scopa_rules.observe`.  The core writes the
-whole observation as float32 bytes (each byte of the card blocks' masks
-indexes a table of eight float32 entries, the numbers that follow are packed
-by :mod:`struct`) and numpy takes them in one call.  This costs less than
-converting some 350 Python floats, or several numpy calls on small arrays,
-each of which has a fixed cost larger than the work.
+whole observation as float32 bytes and numpy takes them in one call: this
+costs less than converting some 350 Python floats, or several numpy calls on
+small arrays, each of which has a fixed cost larger than the work.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..encoding import NUM_ACTIONS, ActionState, _action_flags
-from ..observation import _COMPILED, _float32_bytes, _state_float32, _state_parts
+from ..observation import _state_entries
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 
@@ -26,25 +24,12 @@ BOOL = np.dtype(np.bool_)
 _ndarray = np.ndarray
 
 
-def _observation_array_by_fields(point: ActionState, seat: int) -> FloatArray:
+def observation_array(point: ActionState, seat: int) -> FloatArray:
     """``point.observe(seat)`` as a float32 array of its own."""
-    data = _state_float32(point.state, seat, point.played, point.taken)
+    data: bytearray = _state_entries(point.state, seat, point.played, point.taken, True)
     # Made straight on the buffer, as the mask is (see below).
     array: FloatArray = _ndarray(len(data) >> 2, FLOAT32, data)
     return array
-
-
-def _observation_array_by_parts(point: ActionState, seat: int) -> FloatArray:
-    """The same the pure-Python build's way, its two steps called from here:
-    in Python, a call less is a fiftieth of a PettingZoo step."""
-    data = _float32_bytes(_state_parts(point.state, seat, point.played, point.taken))
-    array: FloatArray = _ndarray(len(data) >> 2, FLOAT32, data)
-    return array
-
-
-observation_array = (
-    _observation_array_by_fields if _COMPILED else _observation_array_by_parts
-)
 
 
 def action_mask_array(point: ActionState, dtype: np.dtype[Any]) -> np.ndarray[Any, Any]:

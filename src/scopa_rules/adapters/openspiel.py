@@ -51,7 +51,7 @@ from ..deck import _deck_from_bytes
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
 from ..errors import InvalidStateError, shown
 from ..observation import (
-    _state_float_list,
+    _state_entries,
     most_hand_points,
     observation_layout,
     observation_size,
@@ -469,7 +469,10 @@ def _tensor(state: ScopaState, player: int | None, pyspiels: Any) -> list[float]
     if point is None or not 0 <= seat < node.setting.players:
         given = () if player is None else (player,)
         return pyspiels(state, *given)  # type: ignore[no-any-return]
-    return _state_float_list(point.state, seat, point.played, point.taken)
+    tensor: list[float] = _state_entries(
+        point.state, seat, point.played, point.taken, False
+    )
+    return tensor
 
 
 def _history_text(state: GameState, seat: int) -> str:
