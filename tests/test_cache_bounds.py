@@ -19,7 +19,7 @@ import scopa_rules as sr
 from scopa_rules import _kernel as kernel
 from scopa_rules import captures
 from scopa_rules._kernel import Named
-from scopa_rules.moves import _move_of
+from scopa_rules.moves import move_of
 
 ALL = list(sr.ALL_CARDS)
 # Any card may be trailed, so any table is a position a game can reach.
@@ -63,7 +63,7 @@ def test_crowded_tables_are_searched_as_the_tables_list_them() -> None:
     for position in crowded_positions(20, seed=3):
         seat = position.current_player or 0
         hand, table = position.hands[seat].mask, position.table.mask
-        names = Named(_move_of)
+        names = Named(move_of)
         searched = kernel.legal_plays(position.rules, hand, table, names, True)
         assert searched == table_plays(position, names)
         assert searched == list(position.legal_moves())
@@ -72,7 +72,7 @@ def test_crowded_tables_are_searched_as_the_tables_list_them() -> None:
 def test_the_move_names_hold_at_most_their_limit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    names = Named(_move_of, limit=300)
+    names = Named(move_of, limit=300)
     most = 0
     for position in crowded_positions(60, seed=1):
         assert table_plays(position, names)
@@ -116,7 +116,7 @@ def test_the_pattern_cache_holds_at_most_its_limit_in_captures(
     empty_pattern_cache(monkeypatch)
     most = 0
     for position in crowded_positions(60, seed=2):
-        assert table_plays(position, Named(_move_of))
+        assert table_plays(position, Named(move_of))
         sizes = [captures_held(entry) for entry in pattern_entries()]
         # The limit is checked when a table is first met, so the table in
         # hand may take the cache past it, by that table's captures only.
@@ -139,7 +139,7 @@ def play_crowded_tables(
     table = getattr(captures, watched)
     most = 0
     for position in crowded_positions(60, seed=seed):
-        assert table_plays(position, Named(_move_of))
+        assert table_plays(position, Named(move_of))
         assert len(table) <= limit
         most = max(most, len(table))
     return pattern_entries(), most

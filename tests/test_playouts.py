@@ -13,7 +13,7 @@ import scopa_rules as sr
 from profiles import examples
 from scopa_rules import strategies as sst
 from scopa_rules._kernel import _PLAIN, Deal, Random, legal_plays, play, shuffled
-from scopa_rules.moves import _move_of
+from scopa_rules.moves import move_of
 
 WHOLE_HAND = sr.Ruleset.scopa(capture_compulsion=sr.CaptureCompulsion.WHOLE_HAND)
 PRESETS = [
@@ -294,7 +294,7 @@ def test_the_search_lists_the_tables_plays(state: sr.GameState) -> None:
     hand, table = state.hands[seat].mask, state.table.mask
     searched = legal_plays(state.rules, hand, table, _PLAIN, True)
     assert searched == legal_plays(state.rules, hand, table, _PLAIN, False)
-    assert [_move_of(play) for play in searched] == list(state.legal_moves())
+    assert [move_of(play) for play in searched] == list(state.legal_moves())
 
 
 SEARCHED = [

@@ -29,7 +29,7 @@ from typing import NoReturn, TextIO
 from . import __version__, tournament
 from . import events as ev
 from ._compiled import kernel_info
-from .bots import Bot, FullStateBot, GreedyBot, IsmctsBot, RandomBot, _ask
+from .bots import Bot, FullStateBot, GreedyBot, IsmctsBot, RandomBot, ask
 from .errors import (
     AmbiguousMoveError,
     InvalidRulesetError,
@@ -399,7 +399,7 @@ def run_play(
                 return None
         else:
             bot = players[mover][1]
-            move = _ask(bot, isinstance(bot, FullStateBot), state, mover, rng)
+            move = ask(bot, isinstance(bot, FullStateBot), state, mover, rng)
         state, happened = state.play(move)
         _narrate(ev.seen_by(happened, seat), seat_names, out, demo=False)
     scores = " : ".join(map(str, state.scores))

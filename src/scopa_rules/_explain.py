@@ -22,18 +22,8 @@ from .captures import ace_takes_table, capture_masks
 from .cards import Card, CardSet
 from .errors import shown
 from .moves import Move, MoveKind
-from .rules import CaptureMode, CaptureRule
-from .state import (
-    _AWAITING_DEAL,
-    _FIRST_CARD_PHASE,
-    _OVER,
-    _PLAY,
-    _WHOLE_HAND,
-    GameState,
-    _is_seat,
-    _moves_text,
-    _scores_text,
-)
+from .rules import CaptureCompulsion, CaptureMode, CaptureRule
+from .state import GameState, Phase, is_seat, moves_text, scores_text
 
 __all__: list[str] = []
 
@@ -43,37 +33,38 @@ def illegal_reason(state: GameState, move: object, seat: int | None) -> str | No
     ``None`` if it is legal (see :meth:`GameState.explain_illegal`)."""
     if not isinstance(move, Move):
         return f"{shown(move)} is not a Move (parse move text with Move.parse)"
-    if seat is not None and not _is_seat(seat, state.rules.players):
+    if seat is not None and not is_seat(seat, state.rules.players):
         return f"{shown(seat)} is not a seat: seats are 0 to {state.rules.players - 1}"
     phase = state.phase
     if (
-        phase is _PLAY
-        and (seat is None or seat == state._to_move)
+        phase is Phase.PLAY
+        and (seat is None or seat == state.current_player)
         and state._is_legal_play(move)
     ):
         return None
-    if phase is _OVER:
+    if phase is Phase.OVER:
         return (
             f"the game is over (side {state.winner} won, scores "
-            f"{_scores_text(state.scores)}): no move is legal"
+            f"{scores_text(state.scores)}): no move is legal"
         )
-    if phase is _AWAITING_DEAL:
+    if phase is Phase.AWAITING_DEAL:
         return "the hand is over and the next deck is not dealt: call state.deal(deck)"
-    to_move = state._to_move
+    to_move = state.current_player
+    assert to_move is not None  # a hand in play, or its first card
     if seat is not None and seat != to_move:
         return f"seat {seat} is not to move: it is seat {to_move}'s turn"
-    if phase is _FIRST_CARD_PHASE:
+    if phase is Phase.FIRST_CARD:
         legal = state.legal_moves()
         if move in legal:
             return None
         return (
             f"seat {to_move} must first decide on the first card: "
-            f"legal moves are {_moves_text(legal)}"
+            f"legal moves are {moves_text(legal)}"
         )
     if move.kind is not MoveKind.PLAY:
         return (
             "there is no first-card decision to make now; legal moves: "
-            + _moves_text(state.legal_moves())
+            + moves_text(state.legal_moves())
         )
     card = move.card
     hand = state.hands[to_move]
@@ -81,7 +72,7 @@ def illegal_reason(state: GameState, move: object, seat: int | None) -> str | No
         where = _place_of(state, card)
         return (
             f"{card} is not in seat {to_move}'s hand ({where}); it holds {hand}; "
-            f"legal moves: {_moves_text(state.legal_moves())}"
+            f"legal moves: {moves_text(state.legal_moves())}"
         )
     off_table = move.captured - state.table
     if off_table:
@@ -89,14 +80,14 @@ def illegal_reason(state: GameState, move: object, seat: int | None) -> str | No
         return (
             f"{off_table} {'is' if len(off_table) == 1 else 'are'} not on the "
             f"table, which holds {state.table or 'nothing'}; legal with {card}: "
-            f"{_moves_text(with_card)}"
+            f"{moves_text(with_card)}"
         )
     legal = state.legal_moves()
     with_card = tuple(m for m in legal if m.card is card)
     reason = _capture_reason(state, move, legal)
     if with_card:
-        return f"{reason}; legal with {card}: {_moves_text(with_card)}"
-    return f"{reason}; legal moves: {_moves_text(legal)}"
+        return f"{reason}; legal with {card}: {moves_text(with_card)}"
+    return f"{reason}; legal moves: {moves_text(legal)}"
 
 
 def _place_of(state: GameState, card: Card) -> str:
@@ -121,9 +112,9 @@ def _capture_reason(state: GameState, move: Move, legal: tuple[Move, ...]) -> st
     table = state.table
     options = capture_masks(rules, table.mask, card)
     if not move.captured:
-        if rules.capture_compulsion is _WHOLE_HAND:
+        if rules.capture_compulsion is CaptureCompulsion.WHOLE_HAND:
             return (
-                f"seat {state._to_move} holds a card that can capture, so it must "
+                f"seat {state.current_player} holds a card that can capture, so it must "
                 "capture (capture_compulsion=whole_hand)"
             )
         return (

@@ -34,10 +34,10 @@ import attrs
 
 from ._frozen import Frozen
 from ._kernel import Named
-from .cards import ALL_CARDS, CardSet, _from_mask
-from .deck import Deck, _deck_from_bytes
+from .cards import ALL_CARDS, CardSet, set_of
+from .deck import Deck, deck_from_bytes
 from .declarations import Declaration, declaration_from, points_by_side
-from .moves import Move, MoveKind, _move_of, _unchecked_move
+from .moves import Move, MoveKind, move_of, unchecked_move
 from .rules import Ruleset
 from .scoring import HandScore, score_hand
 
@@ -161,7 +161,7 @@ class FinishedHand:
             rules = self.rules
             (number, dealer, decks, links, piles, leftover, leftover_side, sweeps,
              scores, declarations) = self.fields  # fmt: skip
-            sets = tuple([_from_mask(pile) for pile in piles])
+            sets = tuple([set_of(pile) for pile in piles])
             # Two threads may build it at once: each stores an equal value.
             result = self._result = HandResult(
                 number=number,
@@ -170,7 +170,7 @@ class FinishedHand:
                 redealt=decks[:-1],
                 turns=turns_of(links),
                 piles=sets,
-                leftover=_from_mask(leftover),
+                leftover=set_of(leftover),
                 leftover_side=leftover_side,
                 score=score_hand(
                     rules, sets, sweeps, points_by_side(rules, declarations)
@@ -215,12 +215,12 @@ def _move(code: int) -> Move:
     kind = code & 3
     if not kind:
         return _PLAYS[code >> 2]
-    return _unchecked_move(_CARDS[code >> 2 & 0x3F], _EMPTY, _KINDS[kind])
+    return unchecked_move(_CARDS[code >> 2 & 0x3F], _EMPTY, _KINDS[kind])
 
 
 # The cards played, each move made once: an unpickled game makes no move
 # twice.
-_PLAYS: Named[Move] = Named(_move_of)
+_PLAYS: Named[Move] = Named(move_of)
 
 
 def _unpickled_hand(
@@ -393,10 +393,7 @@ def unpacked_hands(data: bytes, rules: Ruleset) -> tuple[Any, ...]:
             continue
         number, dealer = take(), take()
         decks = tuple(
-            [
-                _deck_from_bytes(bytes([take() for _ in range(40)]))
-                for _ in range(take())
-            ]
+            [deck_from_bytes(bytes([take() for _ in range(40)])) for _ in range(take())]
         )
         sides = take()
         piles = tuple([take() for _ in range(sides)])

@@ -30,21 +30,15 @@ from .dealing import initial_sweeps, needs_redeal
 from .deck import check_seed
 from .errors import InvalidStateError, NotationError, shown
 from .rules import Ruleset
-from .state import (
-    _INDEX,
-    _PLAY,
-    GameState,
-    Position,
-    _DealSource,
-    _is_seat,
-    _make_state,
-)
+from .state import DealSource, GameState, Phase, Position, is_seat, make_state
 
 __all__: list[str] = []
 
 # The fields a Position gives a state directly (all but current_player,
 # which the state keeps as the seat to move).
-_POSITION_FIELDS = tuple(name for name in attrs.fields_dict(Position) if name in _INDEX)
+_POSITION_FIELDS = tuple(
+    name for name in attrs.fields_dict(Position) if name != "current_player"
+)
 
 
 def position_state(
@@ -108,7 +102,7 @@ def position_state(
         )
     if current_player is None:
         current_player = _default_to_move(sizes, dealer, players)
-    if not _is_seat(current_player, players):
+    if not is_seat(current_player, players):
         raise InvalidStateError(
             f"current_player must be a seat from 0 to {players - 1}, not {shown(current_player)}"
         )
@@ -127,11 +121,11 @@ def position_state(
             if drop == players
             else ((current_player + drop - 1) % players)
         )
-    if not _is_seat(dealer, players):
+    if not is_seat(dealer, players):
         raise InvalidStateError(
             f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}"
         )
-    if last_capturer is not None and not _is_seat(last_capturer, players):
+    if last_capturer is not None and not is_seat(last_capturer, players):
         raise InvalidStateError(
             f"last_capturer must be a seat from 0 to {players - 1} or None, "
             f"not {shown(last_capturer)}"
@@ -162,16 +156,16 @@ def position_state(
         dealer=dealer,
         last_capturer=last_capturer,
     )
-    return _make_state(
+    return make_state(
         rules=rules,
-        phase=_PLAY,
+        phase=Phase.PLAY,
         hand_number=0,
         first_card=None,
         winner=None,
         hand_results=NO_HANDS,
         to_move=current_player,
         deals_used=0,
-        source=_DealSource(seed=seed, decks=(), dealer=dealer, position=position),
+        source=DealSource(seed=seed, decks=(), dealer=dealer, position=position),
         **{name: getattr(position, name) for name in _POSITION_FIELDS},
         hand_decks=(),
         move_links=(),

@@ -513,11 +513,11 @@ def play_game(
     # A seeded game never waits for a deck: it has a seat to move until it
     # is over.
     while (seat := state.current_player) is not None:
-        state = state.apply(_ask(bots[seat], sees_all[seat], state, seat, rng))
+        state = state.apply(ask(bots[seat], sees_all[seat], state, seat, rng))
     return state
 
 
-def _ask(
+def ask(
     bot: Bot | FullStateBot,
     sees_all: bool,
     state: GameState,

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .cards import Card, CardSet, Rank, _from_mask
+from .cards import Card, CardSet, Rank, set_of
 from .errors import InvalidRulesetError, shown
 from .rules import (
     CaptureCompulsion,
@@ -802,4 +802,4 @@ def capture_options(
         raise InvalidRulesetError(f"rules must be a Ruleset, not {shown(rules)}")
     table_set = table if isinstance(table, CardSet) else CardSet(table)
     played = card if isinstance(card, Card) else Card.parse(card)
-    return tuple(_from_mask(m) for m in capture_masks(rules, table_set.mask, played))
+    return tuple(set_of(m) for m in capture_masks(rules, table_set.mask, played))

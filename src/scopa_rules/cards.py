@@ -563,6 +563,11 @@ def _from_mask(mask: int) -> CardSet:
     return card_set
 
 
+# The package's name for it (CardSet.from_mask without the check); the
+# function keeps the name that pickled card sets call.
+set_of = _from_mask
+
+
 EMPTY = _from_mask(0)
 ALL_CARDS = _from_mask(FULL_MASK)
 """The whole deck as a :class:`CardSet`."""

@@ -298,6 +298,11 @@ def _deck_from_bytes(indexes: bytes) -> Deck:
     return _unchecked(tuple([_STANDARD[i] for i in indexes]))
 
 
+# The package's name for it (a deck from its cards' indexes, unchecked); the
+# function keeps the name that pickled decks call.
+deck_from_bytes = _deck_from_bytes
+
+
 def _unchecked(cards: tuple[Card, ...]) -> Deck:
     deck = object.__new__(Deck)
     object.__setattr__(deck, "cards", cards)

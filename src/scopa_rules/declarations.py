@@ -29,7 +29,7 @@ from collections.abc import Iterable
 import attrs
 
 from ._frozen import Frozen
-from .cards import CardSet, _from_mask
+from .cards import CardSet, set_of
 from .errors import InvalidStateError, shown
 from .rules import Ruleset
 
@@ -64,7 +64,7 @@ class Declaration(Frozen):
         )
 
 
-def _kind_of(rules: Ruleset, mask: int) -> str | None:
+def declaration_kind(rules: Ruleset, mask: int) -> str | None:
     """The declaration a three-card hand (a mask) makes, if any."""
     indexes = []
     while mask:  # the three cards' indexes, lowest first
@@ -108,7 +108,7 @@ def declaration_of(rules: Ruleset, cards: CardSet, seat: int = 0) -> Declaration
         raise InvalidStateError(
             f"a declaration is made on 3 cards, not {len(cards)} ({cards or 'none'})"
         )
-    kind = _kind_of(rules, cards.mask)
+    kind = declaration_kind(rules, cards.mask)
     if kind is None:
         return None
     points = DECINO_POINTS if kind == "decino" else CIRULLA_POINTS
@@ -120,7 +120,7 @@ def declare_round(rules: Ruleset, hands: list[int]) -> tuple[tuple[int, int, int
     each seat whose new hand (a mask, by seat) qualifies, in seat order."""
     made = []
     for seat, mask in enumerate(hands):
-        kind = _kind_of(rules, mask)
+        kind = declaration_kind(rules, mask)
         if kind is not None:
             made.append(
                 (seat, mask, DECINO_POINTS if kind == "decino" else CIRULLA_POINTS)
@@ -142,4 +142,4 @@ def declaration_from(made: tuple[int, int, int]) -> Declaration:
     """The :class:`Declaration` of a kept ``(seat, mask, points)`` triple."""
     seat, mask, points = made
     kind = "decino" if points == DECINO_POINTS else "cirulla"
-    return Declaration(seat=seat, cards=_from_mask(mask), kind=kind, points=points)
+    return Declaration(seat=seat, cards=set_of(mask), kind=kind, points=points)

@@ -47,6 +47,9 @@ reserved one is given one.
 ['take 5S', 'stop']
 >>> sr.decode_actions(state, (14, 44, 82))
 Move.parse('5Hx5D')
+
+``unchecked_point`` and ``action_flags``, outside ``__all__``, are the
+adapters' and not part of the API.
 """
 
 from __future__ import annotations
@@ -56,12 +59,11 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from .cards import Card, CardSet, _from_mask
+from .cards import Card, CardSet, set_of
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidStateError, shown
 from .moves import Move, MoveKind
-from .observation import _state_entries
-from .state import _FIRST_CARD_PHASE as _FIRST_CARD
-from .state import _PHASE, _PLAY, _TO_MOVE, GameState, _move_text, _played
+from .observation import state_entries
+from .state import GameState, Phase, move_text
 
 __all__ = [
     "ACTION_ENCODING_VERSION",
@@ -90,7 +92,8 @@ TABLE_FIRST_CARD_ACTION = 81
 STOP_ACTION = 82
 """The capture is the cards taken so far (a trail if none)."""
 
-_EMPTY = _from_mask(0)
+_EMPTY = set_of(0)
+_FIRST_CARD = Phase.FIRST_CARD  # a module constant: a lookup less a step
 _CARDS = tuple(Card.from_index(index) for index in range(40))
 
 
@@ -145,14 +148,7 @@ class ActionState:
     @property
     def current_player(self) -> int | None:
         """The seat whose action it is (``None`` once the game is over)."""
-        # GameState.current_player, read from the fields in one go: every
-        # framework asks for it at every step.
-        fields = self.state._dealt()
-        phase = fields[_PHASE]
-        if phase is _PLAY or phase is _FIRST_CARD:
-            to_move: int = fields[_TO_MOVE]
-            return to_move
-        return None
+        return self.state.current_player
 
     @property
     def is_terminal(self) -> bool:
@@ -196,10 +192,8 @@ class ActionState:
             legal = self._capture_actions()
         else:
             state = self.state
-            # The moves first (the hand dealt with them), then the phase
-            # read from the fields as they are.
-            moves = state._m or state.legal_moves()
-            if state._s[_PHASE] is _FIRST_CARD:
+            moves = state.legal_moves()
+            if state.phase is _FIRST_CARD:
                 legal = (KEEP_FIRST_CARD_ACTION, TABLE_FIRST_CARD_ACTION)
             else:
                 # The moves come grouped by card, in card order; a move
@@ -236,7 +230,7 @@ class ActionState:
         >>> len(mask), [i for i, legal in enumerate(mask) if legal]
         (96, [2, 19, 34])
         """
-        return tuple(_action_flags(self.legal_actions()))
+        return tuple(action_flags(self.legal_actions()))
 
     def step(self, action: int) -> Move | ActionState:
         """The move ``action`` completes, or the action state it leads to
@@ -270,12 +264,12 @@ class ActionState:
                 # and the play ids are both in card order.
                 return moves[position]
             card = _CARDS[action]
-            open_point = _point(self.state, card)
+            open_point = unchecked_point(self.state, card)
         elif action == STOP_ACTION:
             return Move(self.played, self.taken)
         else:
             taken = self.taken.add(_CARDS[action - TAKE_ACTION_BASE])
-            open_point = _point(self.state, self.played, taken)
+            open_point = unchecked_point(self.state, self.played, taken)
         moves = open_point.candidates()
         return moves[0] if len(moves) == 1 else open_point
 
@@ -296,20 +290,14 @@ class ActionState:
             legal = self._legal
             if legal is None:
                 legal = self.legal_actions()
-            # The moves are worked out by now, but for a first card's.
-            moves = state._m or state.legal_moves()
+            moves = state.legal_moves()
             if len(moves) == len(legal) and action in legal:
                 move = moves[legal.index(action)]
-                fields = state._s
-                if fields[_PHASE] is _PLAY:
-                    # What state.apply(move, check=False) does, without
-                    # its call: every step of every framework comes here.
-                    return _point(_played(state, fields, move))
-                return _point(state.apply(move, check=False))
+                return unchecked_point(state.apply(move, check=False))
         result = self.step(action)
         if isinstance(result, ActionState):
             return result
-        return _point(state.apply(result, check=False))
+        return unchecked_point(state.apply(result, check=False))
 
     def observe(self, seat: int) -> tuple[float, ...]:
         """The observation of ``seat`` (see :func:`observe`): its view of the
@@ -320,7 +308,7 @@ class ActionState:
         >>> point.observe(1) == sr.observe(point.state.view(1))
         True
         """
-        return tuple(_state_entries(self.state, seat, self.played, self.taken, False))
+        return tuple(state_entries(self.state, seat, self.played, self.taken, False))
 
     def _situation(self) -> str:
         if self.played is None:
@@ -335,7 +323,7 @@ class ActionState:
         return self
 
 
-def _point(
+def unchecked_point(
     state: GameState, played: Card | None = None, taken: CardSet = _EMPTY
 ) -> ActionState:
     """An action state the encoding built itself, without the constructor's
@@ -348,7 +336,7 @@ def _point(
     return point
 
 
-def _action_flags(actions: tuple[int, ...]) -> bytearray:
+def action_flags(actions: tuple[int, ...]) -> bytearray:
     """:data:`NUM_ACTIONS` bytes, 1 for each of ``actions``, the legal ones:
     the action mask the adapters hand out as an array."""
     flags = _NO_FLAGS.copy()
@@ -422,13 +410,13 @@ def encode_move(state: GameState, move: Move) -> tuple[int, ...]:
     """
     reason = state.explain_illegal(move)
     if reason is not None:
-        raise IllegalMoveError(f"cannot encode {_move_text(move)}: {reason}")
+        raise IllegalMoveError(f"cannot encode {move_text(move)}: {reason}")
     if move.kind is MoveKind.KEEP_FIRST_CARD:
         return (KEEP_FIRST_CARD_ACTION,)
     if move.kind is MoveKind.TABLE_FIRST_CARD:
         return (TABLE_FIRST_CARD_ACTION,)
     actions = [move.card.index]
-    point = _point(state, move.card)
+    point = unchecked_point(state, move.card)
     while len(point.candidates()) > 1:
         rest = move.captured - point.taken
         if not rest:
@@ -436,7 +424,7 @@ def encode_move(state: GameState, move: Move) -> tuple[int, ...]:
             break
         low = min(rest)
         actions.append(TAKE_ACTION_BASE + low.index)
-        point = _point(state, move.card, point.taken.add(low))
+        point = unchecked_point(state, move.card, point.taken.add(low))
     return tuple(actions)
 
 

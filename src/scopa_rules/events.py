@@ -58,7 +58,7 @@ from .errors import InvalidStateError, NotationError, shown, shown_names
 from .moves import Move, MoveKind
 from .rules import PrimieraRule, Ruleset
 from .scoring import HandScore, SideScore
-from .state import GameState, Phase
+from .state import GameState, Phase, field_reader
 
 if TYPE_CHECKING:
     from .records import GameRecord
@@ -487,7 +487,7 @@ def _transition(
     else:
         # A first-card decision, or a deck supplied: what the deck in
         # question (and any after it) did.
-        happened.extend(_deals(after, before._hand_decks, move))
+        happened.extend(_deals(after, _hand_decks(before), move))
     return tuple(happened)
 
 
@@ -508,7 +508,7 @@ def _deals(
     ``shown_decks`` were dealt before (the last one decided on by
     ``decision``, a Chkobba first-card move, if given)."""
     rules = after.rules
-    decks = after._hand_decks
+    decks: tuple[Deck, ...] = _hand_decks(after)
     fresh = decks[len(shown_decks) - 1 if decision is not None else len(shown_decks) :]
     dealt = after.phase is not Phase.AWAITING_DEAL
     if dealt and not decks:
@@ -637,6 +637,9 @@ def json_schema() -> dict[str, Any]:
 # -- reading JSON back -------------------------------------------------------------
 
 _Cards = TypeVar("_Cards", Card, CardSet)
+# A hand's decks so far, redeals first (the one in play last).
+_hand_decks = field_reader("hand_decks")
+
 _EVENT_CLASSES: dict[str, type[Event]] = {
     cls.type: cls for cls in sorted(get_args(Event), key=lambda cls: cls.type)
 }

@@ -34,7 +34,7 @@ import attrs
 from typing_extensions import Self
 
 from ._frozen import Frozen
-from .cards import ALL_CARDS, Card, CardSet, _from_mask
+from .cards import ALL_CARDS, Card, CardSet, set_of
 from .errors import NotationError, shown
 
 __all__ = ["Move", "MoveKind"]
@@ -56,7 +56,7 @@ class MoveKind(enum.Enum):
     """Chkobba: put the first card of the deck on the table."""
 
 
-_EMPTY = _from_mask(0)
+_EMPTY = set_of(0)
 
 
 def _to_card_set(value: CardSet | str | Iterable[Card | str]) -> CardSet:
@@ -211,7 +211,7 @@ class Move(Frozen):
                     f"card {taken_card} is captured twice in {shown(text)}"
                 )
             taken |= taken_card.mask
-        captured = _from_mask(taken)
+        captured = set_of(taken)
         if card in captured:
             raise NotationError(f"{card} cannot capture itself in {shown(text)}")
         return cls(card, captured)
@@ -254,7 +254,7 @@ _new_object = object.__new__
 _set = object.__setattr__
 
 
-def _unchecked_move(
+def unchecked_move(
     card: Card, captured: CardSet, kind: MoveKind = MoveKind.PLAY
 ) -> Move:
     """A move the library built from the rules, without the constructor's
@@ -272,9 +272,9 @@ _CARDS: tuple[Card, ...] = tuple(ALL_CARDS)
 _TRAILS: tuple[Move, ...] = tuple(Move(card) for card in _CARDS)
 
 
-def _move_of(play: int) -> Move:
+def move_of(play: int) -> Move:
     """The move of a card played, packed as the kernel packs it (captured
     mask << 6 | card index; a trail captures nothing)."""
     if play < 64:
         return _TRAILS[play]
-    return _unchecked_move(_CARDS[play & 63], _from_mask(play >> 6))
+    return unchecked_move(_CARDS[play & 63], set_of(play >> 6))

@@ -10,7 +10,7 @@ cdef unsigned long long _FULL
 cdef tuple _PHASES
 cdef dict _LAYOUTS
 
-cpdef object _state_entries(object state, int seat, object played, object taken, bint float32)
+cpdef object state_entries(object state, int seat, object played, object taken, bint float32)
 
 @cython.locals(
     n=cython.int,

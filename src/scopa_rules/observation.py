@@ -63,22 +63,8 @@ from typing import Any
 from .cards import EMPTY, Card, CardSet
 from .errors import InvalidStateError, shown
 from .rules import CaptureCompulsion, CaptureMode, CaptureRule, CaptureValues, Ruleset
-from .state import (
-    _DEALER,
-    _FIRST_CARD,
-    _HANDS,
-    _LAST_CAPTURER,
-    _PHASE,
-    _PILES,
-    _RULES,
-    _SCORES,
-    _STOCK,
-    _SWEEPS,
-    _TABLE,
-    GameState,
-    Phase,
-)
-from .views import PlayerView, _kept_first_card
+from .state import GameState, Phase, field_reader
+from .views import PlayerView, kept_first_card
 
 __all__ = [
     "OBSERVATION_VERSION",
@@ -226,7 +212,22 @@ def observe(
     return tuple(out)
 
 
-def _state_entries(
+_SEEN = field_reader(
+    "rules",
+    "phase",
+    "dealer",
+    "hands",
+    "table",
+    "stock",
+    "piles",
+    "sweeps",
+    "scores",
+    "last_capturer",
+    "first_card",
+)
+
+
+def state_entries(
     state: GameState, seat: int, played: Card | None, taken: CardSet, float32: bool
 ) -> Any:
     """``observe(state.view(seat), played=played, taken=taken)`` as a list
@@ -234,18 +235,26 @@ def _state_entries(
     the state: making the view would cost several times the observation,
     and every step of a framework observes."""
     # The stored masks, not the card sets the properties make of them.
-    fields = state._dealt()
-    rules = fields[_RULES]
-    dealer = fields[_DEALER]
-    hands = fields[_HANDS]
-    first = fields[_FIRST_CARD]
+    (
+        rules,
+        phase,
+        dealer,
+        hands,
+        table,
+        stock,
+        piles,
+        sweeps,
+        scores,
+        last_capturer,
+        first,
+    ) = _SEEN(state)
     return _write(
         float32,
         rules,
         seat,
         hands[seat],
-        fields[_TABLE],
-        fields[_PILES],
+        table,
+        piles,
         # The first card is the deciding seat's to see (the seat after the
         # dealer's).
         0 if first is None or seat != (dealer + 1) % rules.players else first.mask,
@@ -253,13 +262,13 @@ def _state_entries(
         taken.mask,
         state.current_player,
         dealer,
-        fields[_LAST_CAPTURER],
+        last_capturer,
         [hand.bit_count() for hand in hands],
-        len(fields[_STOCK]),
-        fields[_SWEEPS],
-        fields[_SCORES],
-        fields[_PHASE],
-        _kept_first_card(state.turns_this_hand) if rules.first_card_choice else None,
+        len(stock),
+        sweeps,
+        scores,
+        phase,
+        kept_first_card(state.turns_this_hand) if rules.first_card_choice else None,
         _declared_held(state, hands) if rules.declarations else (),
     )
 

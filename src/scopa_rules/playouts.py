@@ -16,24 +16,7 @@ from ._kernel import Deal, Random, play, play_fresh
 from .deck import check_seed
 from .errors import InvalidStateError, shown
 from .rules import Ruleset
-from .state import (
-    _AWAITING_DEAL,
-    _DEALER,
-    _DECLARATIONS,
-    _FIRST_CARD_PHASE,
-    _HANDS,
-    _LAST_CAPTURER,
-    _PHASE,
-    _PILES,
-    _PLAY,
-    _RULES,
-    _SCORES,
-    _STOCK,
-    _SWEEPS,
-    _TABLE,
-    _TO_MOVE,
-    GameState,
-)
+from .state import GameState, Phase, field_reader
 
 __all__ = ["Playout", "random_playout", "random_playouts"]
 
@@ -127,35 +110,60 @@ def _until(until: object) -> bool:
     return until == "game"
 
 
+# What a playout reads of the state it starts from.
+_START = field_reader(
+    "phase",
+    "rules",
+    "dealer",
+    "hands",
+    "table",
+    "stock",
+    "piles",
+    "sweeps",
+    "scores",
+    "last_capturer",
+    "to_move",
+    "declarations",
+)
+
+
 def _from_state(state: GameState, seed: int, whole_game: bool) -> Playout:
     rng = Random(seed)
     while True:
-        fields = state._dealt()
-        phase = fields[_PHASE]
-        if phase is not _FIRST_CARD_PHASE:
+        (
+            phase,
+            rules,
+            dealer,
+            hands,
+            table,
+            stock,
+            piles,
+            sweeps,
+            scores,
+            last,
+            to_move,
+            declarations,
+        ) = _START(state)
+        if phase is not Phase.FIRST_CARD:
             break
         moves = state.legal_moves()  # keep or table: a random choice too
         state = state.apply(moves[rng.below(len(moves))])
-    scores: tuple[int, ...] = fields[_SCORES]
-    if phase is _PLAY:
-        last = fields[_LAST_CAPTURER]
+    if phase is Phase.PLAY:
         hand_in_play: Deal | None = (
-            list(fields[_HANDS]),
-            fields[_TABLE],
-            list(fields[_PILES]),
-            list(fields[_SWEEPS]),
-            [card.index for card in fields[_STOCK]],
-            fields[_TO_MOVE],
+            list(hands),
+            table,
+            list(piles),
+            list(sweeps),
+            [card.index for card in stock],
+            to_move,
             -1 if last is None else last,
-            list(fields[_DECLARATIONS]),
+            list(declarations),
         )
-    elif phase is _AWAITING_DEAL:
+    elif phase is Phase.AWAITING_DEAL:
         hand_in_play = None  # no deck to deal: the generator deals it
     else:
         return Playout((0,) * len(scores), scores, state.winner, 0)
-    reached = play(
-        fields[_RULES], hand_in_play, scores, fields[_DEALER], rng, whole_game
-    )
+    reached = play(rules, hand_in_play, scores, dealer, rng, whole_game)
     return _result(scores, reached)
 
 

@@ -48,7 +48,7 @@ from .errors import (
 )
 from .moves import Move
 from .rules import Ruleset
-from .state import GameState, Phase, Position, Turn, new_game
+from .state import GameState, Phase, Position, Turn, field_reader, new_game
 
 if TYPE_CHECKING:
     from .events import Event
@@ -277,7 +277,7 @@ class GameRecord(Frozen):
         >>> sr.GameRecord.of(state) == state.record()
         True
         """
-        source = state._source
+        source = _source_of(state)
         if source.sampled:
             raise InvalidStateError(
                 "a determinized sample (PlayerView.sample) has no record: its hidden "
@@ -534,9 +534,9 @@ class GameRecord(Frozen):
                 raise _fail(f"turn {number}: {error}") from None
         position = None
         if data.get("position") is not None:
-            position = _position_from_dict(
-                rules, data["position"], seed
-            )._source.position
+            position = _source_of(
+                _position_from_dict(rules, data["position"], seed)
+            ).position
             if position is not None and position.dealer != dealer:
                 raise _fail(
                     f"{what}: the dealer ({shown(dealer)}) is not the position's dealer "
@@ -741,6 +741,9 @@ class GameRecord(Frozen):
 # after it are one repeat, stripped afterwards), so a failed match never
 # tries another way of splitting the line between them.  (The old
 # "([a-z_ -]+?)\s*\(" was quadratic: 64,000 spaces took seconds.)
+# Where a state's decks come from (a ``DealSource``).
+_source_of = field_reader("source")
+
 _HAND_LINE = re.compile(r"hand\s+\d+\s*,\s*dealer\s+seat\s+\d+", re.IGNORECASE)
 _TURN_LINE = re.compile(r"seat\s+(\d+)\s*:\s*(\S.*)", re.IGNORECASE)
 _PRESET_LINE = re.compile(r"([a-z_\s-]+)\(\s*(\d+)\s+players?\s*\)", re.IGNORECASE)

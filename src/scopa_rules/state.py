@@ -19,11 +19,18 @@ A hand ends when the last card has been played: the table leftover goes to the
 side that captured last, the hand is scored (:attr:`GameState.last_hand`), the
 scores add up, the deal passes to the next seat and the next hand is dealt in
 the same step, until RULES.md section 6 ends the game.
+
+Only this module knows how a state keeps its fields.  The package's other
+modules read them by name: the properties, or a ``field_reader`` for the
+raw values of several at once; ``make_state`` builds a state from its
+fields by name.  Those and the other plain names outside ``__all__``
+are the package's own, not part of the API.
 """
 
 from __future__ import annotations
 
 import enum
+import operator
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -50,7 +57,7 @@ from .captures import (
     can_capture,
     is_legal_capture,
 )
-from .cards import ALL_CARDS, Card, CardSet, _from_mask
+from .cards import ALL_CARDS, Card, CardSet, set_of
 from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
 from .deck import Deck, check_seed
 from .declarations import Declaration, declaration_from, declare_round, points_by_side
@@ -61,7 +68,7 @@ from .errors import (
     NotationError,
     shown,
 )
-from .moves import Move, MoveKind, _move_of
+from .moves import Move, MoveKind, move_of
 from .rules import (
     CaptureCompulsion,
     Ruleset,
@@ -116,7 +123,7 @@ _PLAYED_CARD = CaptureCompulsion.PLAYED_CARD
 
 # Moves are immutable values, so legal-move generation hands out shared
 # instances instead of building and validating new ones every time.
-_MOVES: Named[Move] = Named(_move_of)
+_MOVES: Named[Move] = Named(move_of)
 
 
 @attrs.frozen(kw_only=True)
@@ -163,6 +170,10 @@ class _DealSource:
         if self.seed is None:
             return None
         return Deck.shuffled(self.seed, number)
+
+
+# The package's name for it; the class keeps the name its pickles carry.
+DealSource = _DealSource
 
 
 _FIELDS = (
@@ -223,11 +234,6 @@ class _Undealt(tuple[Move, ...]):
 _UNDEALT = _Undealt()
 
 
-def _hand_log(state: GameState) -> History:
-    """The state's finished hands (views fold them their own way)."""
-    return state._s[_HAND_RESULTS]  # type: ignore[no-any-return]
-
-
 def _field(index: int, doc: str) -> Any:
     def get(self: GameState) -> Any:
         return self._s[index]
@@ -256,7 +262,7 @@ def _dealt_field(index: int, doc: str, read: Callable[[Any], Any] | None = None)
 # Hands, the table and piles are kept as plain masks, which is what the hot
 # path computes with; they become CardSets only when read.
 def _card_sets(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
-    return tuple([_from_mask(mask) for mask in masks])
+    return tuple([set_of(mask) for mask in masks])
 
 
 class GameState:
@@ -296,14 +302,13 @@ class GameState:
         )
 
     rules: Ruleset = _field(_RULES, "The ruleset in force.")
-    phase: Phase = _dealt_field(_PHASE, "Where the game stands (see :class:`Phase`).")
     dealer: int = _field(
         _DEALER, "The seat that dealt this hand; the seat after it leads."
     )
     hands: tuple[CardSet, ...] = _dealt_field(
         _HANDS, "Each seat's hand, by seat.", _card_sets
     )
-    table: CardSet = _dealt_field(_TABLE, "The cards face up on the table.", _from_mask)
+    table: CardSet = _dealt_field(_TABLE, "The cards face up on the table.", set_of)
     stock: tuple[Card, ...] = _dealt_field(_STOCK, "The undealt cards, top first.")
     piles: tuple[CardSet, ...] = _dealt_field(
         _PILES, "Each side's captured cards in this hand.", _card_sets
@@ -343,15 +348,15 @@ class GameState:
         results: History = self._s[_HAND_RESULTS]
         return results.results()
 
-    # Internal bookkeeping.  _to_move is the seat whose turn it is (or was
-    # last); _deals_used counts the decks dealt so far, redeals included;
-    # _hand_decks are this hand's decks (redeals first, the one in play last);
-    # _move_links holds this hand's turns as a linked list (previous, seat,
-    # move), so that applying a move costs the same late in a hand as early.
+    # The fields without a property of their own (the other modules read
+    # them with a field_reader): to_move is the seat whose turn it is (or
+    # was last); deals_used counts the decks dealt so far, redeals
+    # included; source is a _DealSource; hand_decks are this hand's decks
+    # (redeals first, the one in play last); move_links holds this hand's
+    # turns as a linked list (previous, seat, move), so that applying a
+    # move costs the same late in a hand as early.
     _to_move: int = _dealt_field(_TO_MOVE, "")
-    _deals_used: int = _dealt_field(_DEALS_USED, "")
     _source: _DealSource = _field(_SOURCE, "")
-    _hand_decks: tuple[Deck, ...] = _dealt_field(_HAND_DECKS, "")
     _move_links: tuple[Any, ...] = _field(_MOVE_LINKS, "")
 
     def _deal_pending(self) -> None:
@@ -396,6 +401,17 @@ class GameState:
         return (_unpickle_state, ((*fields[:_STOCK], *fields[_STOCK + 1 :]), stock))
 
     # -- reading the state ---------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """Where the game stands (see :class:`Phase`)."""
+        # Written out, not made by _dealt_field: a framework reads it at
+        # every step, and the compiled build reads a property of its own
+        # directly.
+        if self._m is _UNDEALT:
+            self._deal_pending()
+        phase: Phase = self._s[_PHASE]
+        return phase
 
     @property
     def current_player(self) -> int | None:
@@ -700,7 +716,7 @@ class GameState:
         legal; an illegal move raises."""
         if seat is not None and type(seat) is not int:  # True == 1: no bools
             raise IllegalMoveError(
-                f"illegal move {_move_text(move)}: {self._illegal_reason(move, seat)}"
+                f"illegal move {move_text(move)}: {self._illegal_reason(move, seat)}"
             )
         fields = self._dealt()
         legal = self._m
@@ -716,7 +732,7 @@ class GameState:
         ):
             reason = self._illegal_reason(move, seat)
             if reason is not None:
-                raise IllegalMoveError(f"illegal move {_move_text(move)}: {reason}")
+                raise IllegalMoveError(f"illegal move {move_text(move)}: {reason}")
         return fields
 
     def _apply_other(self, move: Move) -> GameState:
@@ -729,7 +745,7 @@ class GameState:
         if phase is _PLAY:
             return self.apply(move, check=False)
         raise IllegalMoveError(
-            f"illegal move {_move_text(move)}: {self._illegal_reason(move, None)}"
+            f"illegal move {move_text(move)}: {self._illegal_reason(move, None)}"
         )
 
     def _decide_first_card(self, move: Move) -> GameState:
@@ -884,7 +900,7 @@ class GameState:
                 )
                 raise AmbiguousMoveError(
                     f"{move.card} can be played in {len(with_card)} ways: "
-                    f"{_moves_text(with_card)}{hint}",
+                    f"{moves_text(with_card)}{hint}",
                     with_card,
                 )
         reason = self._illegal_reason(move, None)
@@ -1044,7 +1060,7 @@ class GameState:
         return (
             f"<GameState {named}, {dealt}, turn {turns}: hand {self.hand_number + 1}, "
             f"dealer {self.dealer}, {turn}, table {self.table or '-'}, "
-            f"scores {_scores_text(self.scores)}>"
+            f"scores {scores_text(self.scores)}>"
         )
 
     def __copy__(self) -> Self:
@@ -1225,7 +1241,7 @@ def _hand_over(
     results = fields[_HAND_RESULTS].add(result)
     winner = game_winner(rules, cappotto_side, scores)
     if winner is not None:
-        return _make_state(
+        return make_state(
             rules=rules,
             phase=_OVER,
             dealer=dealer,
@@ -1280,15 +1296,41 @@ def _unpickle_state(fields: tuple[Any, ...], stock: bytes, *packed: Any) -> Game
     return _state((*fields[:_STOCK], cards, *fields[_STOCK:]))
 
 
-def _make_state(**fields: Any) -> GameState:
-    """A state from every field by name (for the paths that are not hot);
-    hands, the table and piles may be given as card sets or masks, the
-    finished hands as a :class:`~scopa_rules._history.History`."""
+def make_state(**fields: Any) -> GameState:
+    """A state from every field by name (for the paths that are not hot;
+    ``declarations`` may be left out); hands, the table and piles may be
+    given as card sets or masks, the finished hands as a
+    :class:`~scopa_rules._history.History`, the source as a
+    :data:`DealSource`."""
     fields["hands"] = tuple([_mask(hand) for hand in fields["hands"]])
     fields["table"] = _mask(fields["table"])
     fields["piles"] = tuple([_mask(pile) for pile in fields["piles"]])
     fields.setdefault("declarations", ())
     return _state(tuple(fields[name] for name in _FIELDS))
+
+
+def field_reader(*names: str) -> Callable[[GameState], Any]:
+    """A function that reads the fields ``names`` of a state at once, its
+    hand dealt first if it is pending: their values as the state keeps
+    them (masks for the cards of hands, the table and piles, the finished
+    hands as a ``History``, the declarations as ``(seat, mask, points)``),
+    a tuple in the order named, or the value itself for one name.  A
+    module that reads several fields at each step (a view, an observation,
+    a playout's start) makes its reader once, when it loads.
+
+    >>> import scopa_rules as sr
+    >>> read = field_reader("table", "to_move")
+    >>> read(sr.new_game(seed=7)) == (sr.CardSet("2D 7H 2C QC").mask, 0)
+    True
+    """
+    get = operator.itemgetter(*[_INDEX[name] for name in names])
+
+    def read(state: GameState) -> Any:
+        if state._m is _UNDEALT:
+            state._deal_pending()
+        return get(state._s)
+
+    return read
 
 
 def _mask(cards: CardSet | int) -> int:
@@ -1305,22 +1347,22 @@ def _bump(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _scores_text(scores: tuple[int, ...]) -> str:
+def scores_text(scores: tuple[int, ...]) -> str:
     return " : ".join(str(s) for s in scores)
 
 
-def _moves_text(moves: tuple[Move, ...]) -> str:
+def moves_text(moves: tuple[Move, ...]) -> str:
     return ", ".join(str(m) for m in moves) if moves else "none"
 
 
-def _move_text(move: object) -> str:
+def move_text(move: object) -> str:
     """A move for a message: its notation, or anything else (an int too long
     to print, a huge or aliased structure) as :func:`~scopa_rules.errors.shown`
     gives it."""
     return str(move) if isinstance(move, Move) else shown(move)
 
 
-def _is_seat(value: object, players: int) -> bool:
+def is_seat(value: object, players: int) -> bool:
     return (
         isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
     )
@@ -1471,7 +1513,7 @@ def new_game(
         seed = _fresh_seed()
     if dealer is None:
         dealer = rules.players - 1
-    if not _is_seat(dealer, rules.players):
+    if not is_seat(dealer, rules.players):
         raise InvalidStateError(
             f"dealer must be a seat from 0 to {rules.players - 1}, not {shown(dealer)}"
         )

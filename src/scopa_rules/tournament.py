@@ -46,7 +46,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from .bots import Bot, FullStateBot, _ask
+from .bots import Bot, FullStateBot, ask
 from .errors import InvalidStateError, MatchError, shown
 from .rules import OPTIONS, Ruleset
 from .scoring import SideScore
@@ -351,7 +351,7 @@ def _play_game(plan: _Match, game: int, status: _Slots) -> _Won | _Failed:
             status[_MOVE] = move
             status[_SEAT] = seat
             status[_STARTED] = time.monotonic_ns()
-            state = state.apply(_ask(seats[seat], sees_all[seat], state, seat, rng))
+            state = state.apply(ask(seats[seat], sees_all[seat], state, seat, rng))
     except Exception as error:
         status[_STARTED] = 0
         failure = _failure(

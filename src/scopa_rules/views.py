@@ -45,37 +45,20 @@ import attrs
 
 from ._frozen import Frozen
 from ._history import NO_HANDS, History, history_of, result_of, turns_of
-from .cards import ALL_CARDS, Card, CardSet, _from_mask
-from .declarations import Declaration, _kind_of
+from .cards import ALL_CARDS, Card, CardSet, set_of
+from .declarations import Declaration, declaration_kind
 from .errors import InvalidStateError, shown
 from .moves import Move, MoveKind
 from .rules import CaptureCompulsion, Ruleset
 from .state import (
-    _DEALER,
-    _FIRST_CARD,
-    _FIRST_CARD_PHASE,
-    _HAND_NUMBER,
-    _HANDS,
-    _LAST_CAPTURER,
-    _MOVE_LINKS,
-    _PHASE,
-    _PILES,
-    _PLAY,
-    _RULES,
-    _SCORES,
-    _STOCK,
-    _SWEEPS,
-    _TABLE,
-    _TO_MOVE,
-    _WINNER,
+    DealSource,
     GameState,
     HandResult,
     Phase,
     Turn,
-    _DealSource,
-    _hand_log,
-    _make_state,
+    field_reader,
     legal_plays,
+    make_state,
 )
 
 if TYPE_CHECKING:
@@ -92,6 +75,26 @@ the view.  The whole-hand compulsion is dealt exactly, so only a deal that
 gives a seat a hand it would have declared is dealt again (and, past
 ``_MOST_STATES``, one that was not fair): a view of a real game needs a
 handful."""
+
+
+# What a view reads of a state's fields (see PlayerView.of).
+_VIEWED = field_reader(
+    "rules",
+    "phase",
+    "hand_number",
+    "dealer",
+    "hands",
+    "table",
+    "stock",
+    "piles",
+    "sweeps",
+    "scores",
+    "last_capturer",
+    "first_card",
+    "winner",
+    "hand_results",
+    "move_links",
+)
 
 
 def _seen_events(state: GameState, seat: int) -> tuple[Event, ...]:
@@ -136,7 +139,7 @@ def _add_public(
     return (*results, _public_result(result_of(item), seat))
 
 
-def _kept_first_card(turns: Iterable[Turn]) -> bool | None:
+def kept_first_card(turns: Iterable[Turn]) -> bool | None:
     # After a kings redeal the hand holds more than one decision: the last
     # one is about the deck in play.
     kept = None
@@ -227,18 +230,26 @@ class PlayerView(Frozen):
         # Read from the state's stored fields in one go rather than through
         # its properties, which build card sets and tuples a second time: a
         # bot gets a view at every move it makes.
-        fields = state._dealt()
-        rules: Ruleset = fields[_RULES]
-        phase = fields[_PHASE]
-        hands = fields[_HANDS]
-        turns = turns_of(fields[_MOVE_LINKS])
-        dealer = fields[_DEALER]
-        to_move = (
-            fields[_TO_MOVE] if phase is _PLAY or phase is _FIRST_CARD_PHASE else None
-        )
-        own_first = (
-            fields[_FIRST_CARD] if seat == (dealer + 1) % rules.players else None
-        )
+        (
+            rules,
+            phase,
+            number,
+            dealer,
+            hands,
+            table,
+            stock,
+            piles,
+            sweeps,
+            scores,
+            last_capturer,
+            first,
+            winner,
+            finished,
+            links,
+        ) = _VIEWED(state)
+        turns = turns_of(links)
+        to_move = state.current_player
+        own_first = first if seat == (dealer + 1) % rules.players else None
         # Only a first-card decision is ever hidden from the other seats: a
         # bot gets a view at every move, so the turns are filtered only
         # under rules that have one.
@@ -249,21 +260,21 @@ class PlayerView(Frozen):
             rules,
             phase,
             dealer,
-            fields[_HAND_NUMBER],
+            number,
             to_move,
-            _from_mask(hands[seat]),
-            _from_mask(fields[_TABLE]),
+            set_of(hands[seat]),
+            set_of(table),
             tuple(map(int.bit_count, hands)),
-            len(fields[_STOCK]),
-            tuple(map(_from_mask, fields[_PILES])),
-            fields[_SWEEPS],
-            fields[_SCORES],
-            fields[_LAST_CAPTURER],
-            fields[_WINNER],
+            len(stock),
+            tuple(map(set_of, piles)),
+            sweeps,
+            scores,
+            last_capturer,
+            winner,
             own_first,
-            _kept_first_card(turns) if deciding else None,
+            kept_first_card(turns) if deciding else None,
             _public_turns(turns, seat) if deciding else turns,
-            _hand_log(state).fold(
+            finished.fold(
                 ("public", seat), (), functools.partial(_add_public, seat=seat)
             ),
             state.declarations,
@@ -297,7 +308,7 @@ class PlayerView(Frozen):
         held = [0] * self.rules.players
         for declaration in self.declarations:
             held[declaration.seat] |= declaration.cards.mask & ~played
-        return tuple([_from_mask(mask) for mask in held])
+        return tuple([set_of(mask) for mask in held])
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -383,7 +394,7 @@ class PlayerView(Frozen):
             seen |= self.first_card.mask
         for cards in self.declared:
             seen |= cards.mask
-        return _from_mask(ALL_CARDS.mask & ~seen)
+        return set_of(ALL_CARDS.mask & ~seen)
 
     @property
     def is_over(self) -> bool:
@@ -562,7 +573,7 @@ class PlayerView(Frozen):
         else:  # every deal fits
             hidden, rest, _ = _shuffled(pool, sizes, rng)
         hands = [
-            self.hand if seat == self.seat else _from_mask(known[seat] | hidden[seat])
+            self.hand if seat == self.seat else set_of(known[seat] | hidden[seat])
             for seat in range(players)
         ]
         pool = rest
@@ -593,7 +604,7 @@ class PlayerView(Frozen):
         links: tuple[object, ...] = ()
         for turn in turns:
             links = (links, turn.seat, turn.move)
-        return _make_state(
+        return make_state(
             rules=self.rules,
             phase=self.phase,
             dealer=self.dealer,
@@ -610,7 +621,7 @@ class PlayerView(Frozen):
             hand_results=_sampled_log(self),
             to_move=self.current_player if self.current_player is not None else chooser,
             deals_used=0,
-            source=_DealSource(seed=rng.getrandbits(63), decks=(), sampled=True),
+            source=DealSource(seed=rng.getrandbits(63), decks=(), sampled=True),
             hand_decks=(),
             move_links=links,
             declarations=tuple(
@@ -791,7 +802,7 @@ def _declares(
     declares: between hands and at the end of the game nobody holds one)."""
     for seat, played in undeclared.items():
         dealt = known[seat] | hidden[seat] | played
-        if dealt.bit_count() == 3 and _kind_of(rules, dealt):
+        if dealt.bit_count() == 3 and declaration_kind(rules, dealt):
             return True
     return False
 

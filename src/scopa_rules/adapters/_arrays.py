@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from ..encoding import NUM_ACTIONS, ActionState, _action_flags
-from ..observation import _state_entries
+from ..encoding import NUM_ACTIONS, ActionState, action_flags
+from ..observation import state_entries
 
 FloatArray = np.ndarray[Any, np.dtype[np.float32]]
 
@@ -26,7 +26,7 @@ _ndarray = np.ndarray
 
 def observation_array(point: ActionState, seat: int) -> FloatArray:
     """``point.observe(seat)`` as a float32 array of its own."""
-    data: bytearray = _state_entries(point.state, seat, point.played, point.taken, True)
+    data: bytearray = state_entries(point.state, seat, point.played, point.taken, True)
     # Made straight on the buffer, as the mask is (see below).
     array: FloatArray = _ndarray(len(data) >> 2, FLOAT32, data)
     return array
@@ -38,6 +38,6 @@ def action_mask_array(point: ActionState, dtype: np.dtype[Any]) -> np.ndarray[An
     # The array made straight on the flags' buffer: np.frombuffer() costs
     # a third more for these 96 bytes.
     mask: np.ndarray[Any, Any] = _ndarray(
-        NUM_ACTIONS, dtype, _action_flags(point.legal_actions())
+        NUM_ACTIONS, dtype, action_flags(point.legal_actions())
     )
     return mask

@@ -36,7 +36,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import Bot, GreedyBot
-from ..encoding import NUM_ACTIONS, ActionState, _point
+from ..encoding import NUM_ACTIONS, ActionState, unchecked_point
 from ..errors import IllegalMoveError, InvalidStateError, shown
 from ..observation import observation_bounds
 from ..rules import Ruleset
@@ -138,7 +138,7 @@ class ScopaEnv(gymnasium.Env[Observation, int]):
             state = state.apply(opponents[mover].choose(state.view(mover), rng))
             mover = state.current_player
             if mover == seat or mover is None:
-                return _point(state)
+                return unchecked_point(state)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}

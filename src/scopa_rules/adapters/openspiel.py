@@ -47,14 +47,14 @@ import pyspiel
 
 from .._chance import deal_card, deal_outcomes
 from ..cards import ALL_CARDS, Card
-from ..deck import _deck_from_bytes
+from ..deck import deck_from_bytes
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
 from ..errors import InvalidStateError, shown
 from ..observation import (
-    _state_entries,
     most_hand_points,
     observation_layout,
     observation_size,
+    state_entries,
 )
 from ..rules import OPTIONS, Ruleset
 from ..state import GameState, Phase, new_game
@@ -405,7 +405,7 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         if len(dealing) < 40:
             return
         # Every card once: the deck needs no checking.
-        deck = _deck_from_bytes(dealing)
+        deck = deck_from_bytes(dealing)
         node.dealing = b""
         if point is None:
             node.move_to(ActionState(new_game(node.setting.rules, deck=deck)))
@@ -469,7 +469,7 @@ def _tensor(state: ScopaState, player: int | None, pyspiels: Any) -> list[float]
     if point is None or not 0 <= seat < node.setting.players:
         given = () if player is None else (player,)
         return pyspiels(state, *given)  # type: ignore[no-any-return]
-    tensor: list[float] = _state_entries(
+    tensor: list[float] = state_entries(
         point.state, seat, point.played, point.taken, False
     )
     return tensor
