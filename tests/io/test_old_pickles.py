@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import pickle
 import random
-from pathlib import Path
 
 import pytest
 
 import scopa_rules as sr
+from helpers import ROOT
 
-GOLDEN = Path(__file__).parent / "golden" / "pickles-0.1.0.pickle"
+GOLDEN = ROOT / "tests" / "golden" / "pickles-0.1.0.pickle"
 
 
 def _played(rules: sr.Ruleset, hands: int, seed: int, moves: int = 3) -> sr.GameState:

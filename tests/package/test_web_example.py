@@ -28,11 +28,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import scopa_rules as sr
+from helpers import ROOT
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Request
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def load(name: str, path: Path) -> ModuleType:

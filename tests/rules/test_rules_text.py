@@ -9,14 +9,14 @@ deliberate change of wording, then read its diff.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import scopa_rules as sr
+from helpers import ROOT
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "rules.txt"
+GOLDEN = ROOT / "tests" / "golden" / "rules.txt"
 
 # Each option value that changes what describe() says, on top of Scopa for
 # two (one ruleset each, so a wrong sentence shows which option it is).

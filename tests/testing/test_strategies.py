@@ -13,7 +13,6 @@ import enum
 import importlib
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import pytest
@@ -22,6 +21,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 import scopa_rules as sr
+from helpers import ROOT
 from profiles import examples
 from scopa_rules import strategies as sst
 
@@ -85,14 +85,14 @@ CHKOBBA_START = sr.new_game(sr.Ruleset.chkobba(), deck=sr.Deck.standard(), seed=
 
 def test_the_strategies_are_a_submodule_of_their_own() -> None:
     """The strategies are an optional extra: the package does not export
-    them (tests/test_layers.py checks that importing it loads neither them
-    nor hypothesis)."""
+    them (tests/package/test_layers.py checks that importing it loads
+    neither them nor hypothesis)."""
     assert "scopa_rules.strategies" not in vars(sr).get("__all__", ())
     assert importlib.import_module("scopa_rules.strategies") is sst
 
 
 def test_every_strategy_is_in_the_api_reference() -> None:
-    reference = (Path(__file__).parent.parent / "docs" / "api.rst").read_text()
+    reference = (ROOT / "docs" / "api.rst").read_text()
     section = reference.split(".. automodule:: scopa_rules.strategies", 1)[1]
     for name in sst.__all__:
         assert re.search(rf"^\.\. auto\w+:: {name}$", section, re.MULTILINE), name
