@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import scopa_rules as sr
-from helpers import ROOT
+from helpers import PRESETS, ROOT
 
 GOLDEN = ROOT / "tests" / "golden" / "rules.txt"
 
@@ -51,13 +51,8 @@ VARIANTS: list[dict[str, Any]] = [
 
 
 def rulesets() -> list[sr.Ruleset]:
-    presets = [
-        sr.Ruleset.from_name(preset.name, players=players)
-        for preset in sr.Ruleset.presets()
-        for players in preset.players
-    ]
     house = [sr.Ruleset(players=5, table_size=10), sr.Ruleset(hand_size=9)]
-    return [*presets, *house, *(sr.Ruleset.scopa(**options) for options in VARIANTS)]
+    return [*PRESETS, *house, *(sr.Ruleset.scopa(**options) for options in VARIANTS)]
 
 
 def described() -> str:
