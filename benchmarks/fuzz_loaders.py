@@ -1,7 +1,7 @@
 """A long fuzz run of every loader and parser: over 10^5 inputs.
 
-Runs the tests of ``tests/test_fuzz.py`` (random and mutated card text,
-moves, rulesets, positions, saved states and records) with many more
+Runs the tests of ``tests/testing/test_fuzz.py`` (random and mutated card
+text, moves, rulesets, positions, saved states and records) with many more
 examples than the normal suite, then prints how each loader answered: a
 value it accepted, or the library error it raised.  Any other exception
 fails the run (the test that met it fails, and it is counted as
@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+FUZZ = ROOT / "tests" / "testing" / "test_fuzz.py"
 
 
 def main() -> int:
@@ -33,14 +34,15 @@ def main() -> int:
     os.environ["SCOPA_FUZZ_EXAMPLES"] = str(args.examples)
     os.environ["SCOPA_FUZZ_SLOW_EXAMPLES"] = str(args.slow_examples)
     os.environ.setdefault("HYPOTHESIS_PROFILE", "explore")  # fresh random inputs
-    sys.path.insert(0, str(ROOT / "tests"))
-    # tests/ is not a package: its module is found on the path set above.
-    test_fuzz = importlib.import_module("test_fuzz")
+    # tests/ is not a package: its modules (the fuzz tests and the profiles
+    # they import) are found on the paths set here, as pytest finds them.
+    sys.path[:0] = [str(FUZZ.parent), str(ROOT / "tests")]
+    test_fuzz = importlib.import_module(FUZZ.stem)
 
     start = time.perf_counter()
     status = pytest.main(
         [
-            str(ROOT / "tests" / "test_fuzz.py"),
+            str(FUZZ),
             "-q",
             "-p",
             "no:cacheprovider",

@@ -55,21 +55,21 @@ _COPY_IGNORES = shutil.ignore_patterns(
 # the rest of the quick run follows (the same tests as ``python -m pytest``,
 # in another order).
 _FIRST = (
-    "tests/test_scoring.py",
-    "tests/test_default_rules.py",
-    "tests/test_game_flow.py",
-    "tests/test_perft.py",
-    "tests/test_cirulla.py",
-    "tests/test_options.py",
-    "tests/test_fast_paths.py",
-    "tests/test_properties.py",
+    "tests/rules/test_scoring.py",
+    "tests/rules/test_default_rules.py",
+    "tests/game/test_game_flow.py",
+    "tests/engine/test_perft.py",
+    "tests/rules/test_cirulla.py",
+    "tests/rules/test_options.py",
+    "tests/engine/test_fast_paths.py",
+    "tests/testing/test_properties.py",
 )
 
 
 def _test_paths() -> list[str]:
     rest = sorted(
         path.relative_to(ROOT).as_posix()
-        for path in (ROOT / "tests").glob("*.py")
+        for path in (ROOT / "tests").rglob("*.py")
         if path.name != "conftest.py"
     )
     return [*_FIRST, *(path for path in rest if path not in _FIRST), "src/scopa_rules"]

@@ -1,9 +1,9 @@
 """Perft through the public API: exact node counts and nodes/s.
 
-The counts are the golden numbers of ``tests/test_perft.py`` (deeper where
-that is cheap); this script prints them with the time they took, so a change
-that speeds up or slows down move generation shows here and a change that
-alters what is legal shows in the tests.
+The counts are the golden numbers of ``tests/engine/test_perft.py``
+(deeper where that is cheap); this script prints them with the time they
+took, so a change that speeds up or slows down move generation shows here
+and a change that alters what is legal shows in the tests.
 
 Run:  python benchmarks/perft.py
 """

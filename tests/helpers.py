@@ -1,16 +1,29 @@
-"""What many tests share: a position in the middle of a hand, set up by
-hand.  Tests import it as ``from helpers import position`` (pytest puts the
-tests' folder on ``sys.path``, as for :mod:`profiles`).
+"""What many tests share: every preset, a position in the middle of a hand
+set up by hand, and where the repository is.  Tests in every folder of ``tests/``
+import it as ``from helpers import position`` (pytest puts ``tests/``, the
+folder of its ``conftest.py``, on ``sys.path``, as for :mod:`profiles`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import scopa_rules as sr
 
 Cards = str | sr.CardSet
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository, whose docs, examples, sources and golden files
+(``tests/golden``) some tests read."""
+
+PRESETS: tuple[sr.Ruleset, ...] = tuple(
+    preset.make(players)
+    for preset in sr.Ruleset.presets()
+    for players in preset.players
+)
+"""Every preset at each player count it is played by."""
 
 
 def position(

@@ -89,8 +89,8 @@ def check_seed(seed: object, *, optional: bool = False) -> None:
 # is the sum of its draw shifted by the bound's set bits (six masked shifts
 # of the whole integer, every lane at once), and since the product is below
 # 2**70, the index is the lane's ninth byte.  The result is bit for bit the
-# plain loop (tests/test_deck.py checks it against one), at a fraction of
-# its cost.
+# plain loop (tests/engine/test_deck.py checks it against one), at a
+# fraction of its cost.
 _LANES = 39
 _GOLDEN = 0x9E3779B97F4A7C15
 _LANE_ONES = sum(1 << (128 * k) for k in range(_LANES))

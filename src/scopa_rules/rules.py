@@ -50,7 +50,7 @@ __all__ = [
 MAX_PLAYERS = 40
 """The most seats a :class:`Ruleset` accepts: 40 cards give each seat one at
 the least.  The compiled kernel's per-seat and per-side arrays hold this many
-(``tests/test_many_players.py`` checks every one of them against it)."""
+(``tests/engine/test_many_players.py`` checks every one of them against it)."""
 
 
 class _Option(str, enum.Enum):

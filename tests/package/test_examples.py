@@ -6,12 +6,13 @@ import importlib.util
 import io
 import subprocess
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+from helpers import ROOT
+
+EXAMPLES = ROOT / "examples"
 
 
 def load(name: str) -> ModuleType:

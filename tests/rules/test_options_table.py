@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -23,12 +22,12 @@ import pytest
 from hypothesis import Phase, find, settings
 
 import scopa_rules as sr
+from helpers import ROOT
 from scopa_rules import strategies as sst
 from scopa_rules import svg
 from scopa_rules.rules import OPTIONS, OptionRow, ruleset_schema
 from scopa_rules.tournament import CATEGORIES
 
-ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "src" / "scopa_rules" / "schema.json"
 SOME = settings(database=None, max_examples=2_000, phases=[Phase.generate])
 

@@ -28,11 +28,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import scopa_rules as sr
+from helpers import ROOT, position
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Request
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def load(name: str, path: Path) -> ModuleType:
@@ -195,14 +194,7 @@ def test_a_finished_game_refuses_moves() -> None:
 
 
 def test_what_happened_names_sweeps_and_the_end_of_a_hand() -> None:
-    rules = sr.Ruleset.scopa()
-    state = sr.GameState.from_position(
-        rules,
-        hands=["7D", "KS"],
-        table="3C 4C",
-        piles=["", sr.ALL_CARDS - sr.CardSet("7D KS 3C 4C")],
-        last_capturer=1,
-    )
+    state = position(sr.Ruleset.scopa(), ["7D", "KS"], "3C 4C")
     move = sr.Move.parse("7Dx3C4C")
     after, happened = sr.events.play(state, move)
     assert web.what_happened(happened) == ["seat 0 plays 7D and takes 3C 4C: a sweep!"]

@@ -13,7 +13,6 @@ import enum
 import importlib
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import pytest
@@ -22,6 +21,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 import scopa_rules as sr
+from helpers import PRESETS, ROOT, position
 from profiles import examples
 from scopa_rules import strategies as sst
 
@@ -68,13 +68,7 @@ def check_cards(state: sr.GameState) -> None:
 
 # A position with choices for every kind of illegal move (the one in the
 # docstrings of GameState.legal_moves and explain_illegal).
-KC_STATE = sr.GameState.from_position(
-    sr.Ruleset.scopa(),
-    hands=["5D KC 4H", "AS 6C"],
-    table="2S 5H 3C JD",
-    piles=["", sr.ALL_CARDS - sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")],
-    last_capturer=1,
-)
+KC_STATE = position(sr.Ruleset.scopa(), ["5D KC 4H", "AS 6C"], "2S 5H 3C JD")
 OVER_STATE = first_moves(
     sr.new_game(sr.Ruleset.scopa(target_score=1), deck=sr.Deck.standard(), seed=0),
     72,
@@ -85,14 +79,14 @@ CHKOBBA_START = sr.new_game(sr.Ruleset.chkobba(), deck=sr.Deck.standard(), seed=
 
 def test_the_strategies_are_a_submodule_of_their_own() -> None:
     """The strategies are an optional extra: the package does not export
-    them (tests/test_layers.py checks that importing it loads neither them
-    nor hypothesis)."""
+    them (tests/package/test_layers.py checks that importing it loads
+    neither them nor hypothesis)."""
     assert "scopa_rules.strategies" not in vars(sr).get("__all__", ())
     assert importlib.import_module("scopa_rules.strategies") is sst
 
 
 def test_every_strategy_is_in_the_api_reference() -> None:
-    reference = (Path(__file__).parent.parent / "docs" / "api.rst").read_text()
+    reference = (ROOT / "docs" / "api.rst").read_text()
     section = reference.split(".. automodule:: scopa_rules.strategies", 1)[1]
     for name in sst.__all__:
         assert re.search(rf"^\.\. auto\w+:: {name}$", section, re.MULTILINE), name
@@ -179,16 +173,10 @@ def test_bad_card_arguments_are_refused(make: Callable[[], object]) -> None:
 
 # -- rulesets ---------------------------------------------------------------------------
 
-PRESET_RULES = [
-    preset.make(players)
-    for preset in sr.Ruleset.presets()
-    for players in preset.players
-]
-
 
 @given(sst.presets())
 def test_presets_are_presets(rules: sr.Ruleset) -> None:
-    assert rules in PRESET_RULES
+    assert rules in PRESETS
     assert rules.preset_name() is not None
 
 
@@ -197,7 +185,7 @@ def test_presets_for_some_player_counts(rules: sr.Ruleset) -> None:
     assert rules.players in (4, 6)
 
 
-@pytest.mark.parametrize("rules", PRESET_RULES, ids=repr)
+@pytest.mark.parametrize("rules", PRESETS, ids=repr)
 def test_every_preset_is_drawn(rules: sr.Ruleset) -> None:
     assert minimal(sst.presets(), lambda drawn: drawn == rules) == rules
 
@@ -615,13 +603,7 @@ def test_illegal_moves_shrink_within_a_kind() -> None:
 
 
 def test_illegal_moves_of_kinds_a_state_cannot_have_are_refused() -> None:
-    free = sr.GameState.from_position(
-        sr.Ruleset.escoba(),
-        hands=["5D KC 4H", "AS 6C"],
-        table="2S 5H 3C JD",
-        piles=["", sr.ALL_CARDS - sr.CardSet("5D KC 4H AS 6C 2S 5H 3C JD")],
-        last_capturer=1,
-    )
+    free = position(sr.Ruleset.escoba(), ["5D KC 4H", "AS 6C"], "2S 5H 3C JD")
     with pytest.raises(InvalidArgument, match="admits"):
         sst.illegal_moves(free, kinds=["must_capture"])
     with pytest.raises(InvalidArgument, match="admits"):

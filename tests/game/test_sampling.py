@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 import scopa_rules as sr
 import scopa_rules.views as views_module
+from helpers import position
 from profiles import examples
 from scopa_rules import strategies as sst
 from scopa_rules.state import legal_plays
@@ -115,16 +116,14 @@ OPTIONAL_ACE = sr.Ruleset(
 def optional_ace_view(stock: str = "") -> sr.PlayerView:
     """Seat 1 holds AH and 5C on KS 3C and trails 5C: the ace's take-all was
     optional, so the trail says nothing about the ace."""
-    dealt = sr.CardSet(f"AH 5C 2D 4D KS 3C {stock}")
-    state = sr.GameState.from_position(
+    state = position(
         OPTIONAL_ACE,
-        hands=["2D 4D", "AH 5C"],
-        table="KS 3C",
+        ["2D 4D", "AH 5C"],
+        "KS 3C",
         stock=stock,
-        piles=[sr.ALL_CARDS - dealt, ""],
+        rest_to=0,
         current_player=1,
         dealer=0,
-        last_capturer=0,
     )
     assert sr.Move.trail("5C") in state.legal_moves()
     view = state.apply(sr.Move.trail("5C")).view(0)
@@ -165,15 +164,7 @@ def test_a_trailer_holds_its_optional_ace_as_often_as_any_unseen_card() -> None:
 def whole_hand_view() -> sr.PlayerView:
     """Seat 1 trails 5C from KS 5C on 3C: it held no 3."""
     rules = sr.Ruleset(capture_compulsion="whole_hand")
-    rest = sr.ALL_CARDS - sr.CardSet("2D 4D KS 5C 3C")
-    state = sr.GameState.from_position(
-        rules,
-        hands=["2D 4D", "KS 5C"],
-        table="3C",
-        piles=[rest, ""],
-        current_player=1,
-        last_capturer=0,
-    )
+    state = position(rules, ["2D 4D", "KS 5C"], "3C", rest_to=0, current_player=1)
     return state.apply(sr.Move.trail("5C")).view(0)
 
 
@@ -298,16 +289,7 @@ def three_trailers() -> sr.PlayerView:
     hands = ["JC QC KC", "7H 7C 7S", "4D 5D 6D"]
     table = "AD 2D 3D"
     stock = "7D 5H 6S KS QS 4C 2C AH 6H"
-    dealt = sr.CardSet(" ".join([*hands, table, stock]))
-    state = sr.GameState.from_position(
-        rules,
-        hands=hands,
-        table=table,
-        stock=stock,
-        piles=["", "", str(sr.ALL_CARDS - dealt)],
-        current_player=0,
-        last_capturer=2,
-    )
+    state = position(rules, hands, table, stock=stock, current_player=0)
     state = state.apply(sr.Move.trail("JC")).apply(sr.Move.trail("7H"))
     return state.view(2)
 
@@ -319,15 +301,7 @@ def undeclared_hand() -> sr.PlayerView:
     rules = sr.Ruleset.cirulla()
     hands = ["KD QD JD", "5C 6C KS"]
     stock = "AD 2S 3H 7H 6D JS"
-    dealt = sr.CardSet(" ".join([*hands, stock]))
-    state = sr.GameState.from_position(
-        rules,
-        hands=hands,
-        table="",
-        stock=stock,
-        piles=[str(sr.ALL_CARDS - dealt), ""],
-        last_capturer=0,
-    )
+    state = position(rules, hands, stock=stock, rest_to=0)
     return state.view(0)
 
 

@@ -28,6 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from helpers import PRESETS
 from profiles import examples
 from scopa_rules import strategies as sst
 from scopa_rules._reachable import _initial_sweeps as initial_sweeps
@@ -751,14 +752,9 @@ def test_every_position_with_initial_sweeps_loads(rules: sr.Ruleset, seed: int) 
     check_game(rules, seed)
 
 
-EVERY_PRESET = {
-    f"{preset.name}-{players}": preset.make(players)
-    for preset in sr.Ruleset.presets()
-    for players in preset.players
-}
-
-
-@pytest.mark.parametrize("rules", EVERY_PRESET.values(), ids=EVERY_PRESET.keys())
+@pytest.mark.parametrize(
+    "rules", PRESETS, ids=lambda rules: f"{rules.preset_name()}-{rules.players}"
+)
 @settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_position_of_each_preset_loads(rules: sr.Ruleset, seed: int) -> None:

@@ -10,6 +10,7 @@ import numpy as np
 from hypothesis import given
 
 import scopa_rules as sr
+from helpers import position
 from scopa_rules import strategies as sst
 from scopa_rules.adapters._arrays import (
     BOOL,
@@ -52,15 +53,8 @@ def test_the_observation_array_is_the_observation(state: sr.GameState) -> None:
 def test_a_number_above_255_is_a_float32_of_its_own() -> None:
     # Whole numbers below 256 are written from a table of float32 bytes,
     # larger ones packed: a target of 1001 and a score of 300.
-    rest = sr.ALL_CARDS - sr.CardSet("5H AD 5S 5D")
-    state = sr.GameState.from_position(
-        sr.Ruleset.scopa(target_score=1001),
-        hands=["5H", "AD"],
-        table="5S 5D",
-        piles=["", rest],
-        scores=(300, 255),
-        last_capturer=1,
-    )
+    rules = sr.Ruleset.scopa(target_score=1001)
+    state = position(rules, ["5H", "AD"], "5S 5D", scores=(300, 255))
     point = sr.ActionState(state)
     assert observation_array(point, 0).tolist() == list(point.observe(0))
 

@@ -9,15 +9,15 @@ import ast
 import io
 import itertools
 import re
-from pathlib import Path
 
 import pytest
 
 import scopa_rules as sr
 import scopa_rules.__main__ as cli
+from helpers import ROOT
 from scopa_rules import svg
 
-SRC = Path(__file__).resolve().parent.parent / "src" / "scopa_rules"
+SRC = ROOT / "src" / "scopa_rules"
 
 
 def second_hand() -> sr.GameState:

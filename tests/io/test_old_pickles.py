@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import pickle
 import random
-from pathlib import Path
 
 import pytest
 
 import scopa_rules as sr
+from helpers import ROOT, position
 
-GOLDEN = Path(__file__).parent / "golden" / "pickles-0.1.0.pickle"
+GOLDEN = ROOT / "tests" / "golden" / "pickles-0.1.0.pickle"
 
 
 def _played(rules: sr.Ruleset, hands: int, seed: int, moves: int = 3) -> sr.GameState:
@@ -37,12 +37,7 @@ def _played(rules: sr.Ruleset, hands: int, seed: int, moves: int = 3) -> sr.Game
 
 
 def _from_position() -> sr.GameState:
-    state = sr.GameState.from_position(
-        sr.Ruleset.scopa(),
-        hands=["5D", "6S"],
-        piles=[sr.ALL_CARDS - sr.CardSet("5D 6S"), ""],
-        last_capturer=0,
-    )
+    state = position(sr.Ruleset.scopa(), ["5D", "6S"], rest_to=0)
     return state.apply(sr.Move.parse("5D")).apply(sr.Move.parse("6S"))
 
 

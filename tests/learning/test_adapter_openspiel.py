@@ -196,10 +196,17 @@ def test_resampling_keeps_the_information_state() -> None:
     other = dealing.resample_from_infostate(0, sampler)
     assert other.information_state_string(0) == dealing.information_state_string(0)
     assert other.history() == dealing.history()
-    # The clone deals on from its own undealt cards, each as likely.
-    left = sr.ALL_CARDS - sr.CardSet(map(sr.Card.from_index, other._node.dealing))
-    assert other.chance_outcomes() == [(card.index, 1 / 30) for card in left]
     assert len(dealing.chance_outcomes()) == 30
+    # The clone deals on from its own undealt cards, each as likely, each
+    # once, until its deck is whole.
+    clone, dealt = other.clone(), set[int]()
+    for left in range(30, 0, -1):
+        outcomes = dict(clone.chance_outcomes())
+        assert list(outcomes.values()) == [1 / left] * left
+        assert dealt.isdisjoint(outcomes)
+        dealt.add(min(outcomes))
+        clone.apply_action(min(outcomes))
+    assert not clone.is_chance_node()
     state = play_to(game.new_initial_state(), 55, seed=4)
     for seat in range(4):
         sample = state.resample_from_infostate(seat, sampler)

@@ -23,13 +23,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from helpers import PRESETS
 from profiles import examples
-
-PRESETS: tuple[sr.Ruleset, ...] = tuple(
-    preset.make(players)
-    for preset in sr.Ruleset.presets()
-    for players in preset.players
-)
 
 presets = st.sampled_from(PRESETS)
 deal_seeds = st.integers(min_value=0, max_value=2**63 - 1)

@@ -4,20 +4,15 @@ that changes the game's future."""
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import scopa_rules as sr
+from helpers import position
 
-DEALT = sr.CardSet("2D 3D QS 7H 7S 7C KC")
 
-
-def start() -> sr.GameState:
-    return sr.GameState.from_position(
-        sr.Ruleset.scopa(),
-        hands=["2D 3D QS", "7H 7S 7C"],
-        table="KC",
-        piles=["", sr.ALL_CARDS - DEALT],
-        last_capturer=1,
-    )
+def start(rules: sr.Ruleset | None = None, **options: Any) -> sr.GameState:
+    rules = rules or sr.Ruleset.scopa()
+    return position(rules, ["2D 3D QS", "7H 7S 7C"], "KC", **options)
 
 
 def play(state: sr.GameState, *moves: str) -> sr.GameState:
@@ -42,29 +37,9 @@ def test_different_positions_have_different_keys() -> None:
         play(start(), "2D", "7S").position_key(),  # another card on the table
         play(start(), "3D", "7H").position_key(),  # another card in hand
         start().position_key(),  # another seat to move
-        sr.GameState.from_position(
-            sr.Ruleset.scopa(target_score=21),
-            hands=["2D 3D QS", "7H 7S 7C"],
-            table="KC",
-            piles=["", sr.ALL_CARDS - DEALT],
-            last_capturer=1,
-        ).position_key(),  # other rules
-        sr.GameState.from_position(
-            sr.Ruleset.scopa(),
-            hands=["2D 3D QS", "7H 7S 7C"],
-            table="KC",
-            piles=["", sr.ALL_CARDS - DEALT],
-            last_capturer=1,
-            scores=[3, 0],
-        ).position_key(),  # other match scores
-        sr.GameState.from_position(
-            sr.Ruleset.scopa(),
-            hands=["2D 3D QS", "7H 7S 7C"],
-            table="KC",
-            piles=["", sr.ALL_CARDS - DEALT],
-            last_capturer=1,
-            sweeps=[0, 1],
-        ).position_key(),  # other sweeps
+        start(sr.Ruleset.scopa(target_score=21)).position_key(),  # other rules
+        start(scores=[3, 0]).position_key(),  # other match scores
+        start(sweeps=[0, 1]).position_key(),  # other sweeps
     }
     assert len(keys) == 7
 

@@ -20,14 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from helpers import PRESETS, position
 from profiles import examples
 from scopa_rules import events as ev
 
-PRESETS: tuple[sr.Ruleset, ...] = tuple(
-    preset.make(players)
-    for preset in sr.Ruleset.presets()
-    for players in preset.players
-)
 presets = st.sampled_from(PRESETS)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -318,13 +314,7 @@ def test_escoba_initial_sweeps() -> None:
 
 
 def test_a_game_from_a_position_opens_with_the_position() -> None:
-    state = sr.GameState.from_position(
-        sr.Ruleset.scopa(),
-        hands=["5C 2H", "AS 6C"],
-        table="2C 3S",
-        piles=["", sr.ALL_CARDS - sr.CardSet("5C 2H AS 6C 2C 3S")],
-        last_capturer=1,
-    )
+    state = position(sr.Ruleset.scopa(), ["5C 2H", "AS 6C"], "2C 3S")
     happened = state.record().events()
     assert happened == (
         ev.HandStarted(0, 1),

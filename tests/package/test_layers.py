@@ -15,7 +15,7 @@ take a fraction of a second and say exactly which line breaks a rule.
   other modules read its fields by name.
 * ``import scopa_rules`` imports no optional extra (one process).
 
-``python tests/test_layers.py`` prints the private names read across
+``python tests/package/test_layers.py`` prints the private names read across
 modules, sorted and counted, and the upward imports.
 """
 
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent.parent / "src" / "scopa_rules"
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "scopa_rules"
 
 # Lowest first.  A new module must be placed here, which is the point: where
 # it sits says what it may use and what may use it.  ``__init__`` is the
@@ -395,7 +395,9 @@ def test_the_scan_reads_every_form_of_import() -> None:
 
 
 def test_every_module_has_its_place_in_the_layers() -> None:
-    assert set(_sources()) == set(LAYERS), "place new modules in tests/test_layers.py"
+    assert set(_sources()) == set(LAYERS), (
+        "place new modules in tests/package/test_layers.py"
+    )
     assert len(LAYERS) == len(set(LAYERS))
 
 

@@ -20,13 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from helpers import PRESETS, position
 from profiles import examples
-
-PRESETS: tuple[sr.Ruleset, ...] = tuple(
-    preset.make(players)
-    for preset in sr.Ruleset.presets()
-    for players in preset.players
-)
 
 presets = st.sampled_from(PRESETS)
 deal_seeds = st.integers(min_value=-(2**70), max_value=2**70)
@@ -139,13 +134,7 @@ def test_a_state_waiting_for_a_deck_round_trips_through_to_dict() -> None:
 
 
 def test_a_position_game_waiting_for_a_deck_round_trips_through_to_dict() -> None:
-    state = sr.GameState.from_position(
-        sr.Ruleset.scopa(),
-        hands=["7D", "KS"],
-        table="3C 4C",
-        piles=["", sr.ALL_CARDS - sr.CardSet("7D KS 3C 4C")],
-        last_capturer=1,
-    )
+    state = position(sr.Ruleset.scopa(), ["7D", "KS"], "3C 4C")
     state = state.apply(sr.Move.parse("7Dx3C4C")).apply(sr.Move.parse("KS"))
     assert state.phase is sr.Phase.AWAITING_DEAL
     assert state.record().final_state() == state

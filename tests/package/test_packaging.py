@@ -8,14 +8,12 @@ import importlib
 import importlib.metadata
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
 import scopa_rules as sr
 import scopa_rules.__main__ as cli
-
-ROOT = Path(__file__).resolve().parent.parent
+from helpers import ROOT
 
 
 def test_version_is_the_installed_metadata() -> None:

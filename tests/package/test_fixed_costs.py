@@ -6,7 +6,7 @@ rulesets, decks and states as before, and the same errors.
   unhashable one is named by the checks.
 * The compiled build's own way of storing a new state's slots is held to
   the pure build's by the differential test of the two builds
-  (tests/test_builds.py).
+  (tests/package/test_builds.py).
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from helpers import position
 from profiles import examples
 from scopa_rules import __main__ as cli
 from scopa_rules import events as ev
@@ -553,13 +554,7 @@ def test_a_score_with_a_huge_count_is_refused(
 
 
 def test_a_record_with_a_huge_dealer_is_refused() -> None:
-    state = sr.GameState.from_position(
-        sr.Ruleset.scopa(),
-        hands=["5D KC", "AS 6C"],
-        table="2S 5H 3C JD",
-        piles=["", sr.ALL_CARDS - sr.CardSet("5D KC AS 6C 2S 5H 3C JD")],
-        last_capturer=1,
-    )
+    state = position(sr.Ruleset.scopa(), ["5D KC", "AS 6C"], "2S 5H 3C JD")
     for record in (RECORD, state.record()):
         data = {**record.to_dict(), "dealer": HUGE}
         refused(

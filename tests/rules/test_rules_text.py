@@ -9,14 +9,14 @@ deliberate change of wording, then read its diff.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import scopa_rules as sr
+from helpers import PRESETS, ROOT
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "rules.txt"
+GOLDEN = ROOT / "tests" / "golden" / "rules.txt"
 
 # Each option value that changes what describe() says, on top of Scopa for
 # two (one ruleset each, so a wrong sentence shows which option it is).
@@ -51,13 +51,8 @@ VARIANTS: list[dict[str, Any]] = [
 
 
 def rulesets() -> list[sr.Ruleset]:
-    presets = [
-        sr.Ruleset.from_name(preset.name, players=players)
-        for preset in sr.Ruleset.presets()
-        for players in preset.players
-    ]
     house = [sr.Ruleset(players=5, table_size=10), sr.Ruleset(hand_size=9)]
-    return [*presets, *house, *(sr.Ruleset.scopa(**options) for options in VARIANTS)]
+    return [*PRESETS, *house, *(sr.Ruleset.scopa(**options) for options in VARIANTS)]
 
 
 def described() -> str:

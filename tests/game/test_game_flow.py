@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 import pytest
 
 import scopa_rules as sr
+from helpers import position
 from scopa_rules import Card, CardSet, Move
 
 SCOPA = sr.Ruleset.scopa()
@@ -45,14 +46,7 @@ def play_out(state: sr.GameState) -> sr.GameState:
 
 def seed_000_position() -> sr.GameState:
     """RULES.md section 2's table, seat 0 to move with 5D KC 4H."""
-    dealt = cards("5D KC 4H AS 6C 2S 5H 3C JD")
-    return sr.GameState.from_position(
-        SCOPA,
-        hands=["5D KC 4H", "AS 6C"],
-        table="2S 5H 3C JD",
-        piles=["", sr.ALL_CARDS - dealt],
-        last_capturer=1,
-    )
+    return position(SCOPA, ["5D KC 4H", "AS 6C"], "2S 5H 3C JD")
 
 
 # A last trick that scores 2 : 1.  Side 0 ends with 21 cards (7D, hearts,

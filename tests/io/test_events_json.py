@@ -13,15 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from helpers import PRESETS
 from profiles import examples
 from scopa_rules import events as ev
 from scopa_rules import strategies as sst
-
-PRESETS: tuple[sr.Ruleset, ...] = tuple(
-    preset.make(players)
-    for preset in sr.Ruleset.presets()
-    for players in preset.players
-)
 
 
 def through_json(data: dict[str, Any]) -> Any:

@@ -14,17 +14,17 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import scopa_rules as sr
+from helpers import ROOT
 from scopa_rules import strategies as sst
 from scopa_rules import svg
 
-GOLDEN = Path(__file__).parent / "golden" / "svg"
+GOLDEN = ROOT / "tests" / "golden" / "svg"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 BACK = f'fill="{svg.COLORS["back"]}"'
 PLAYED = f'stroke="{svg.COLORS["played"]}"'
@@ -252,7 +252,7 @@ def test_repr_svg_in_a_notebook() -> None:
 
 
 def test_the_readme_picture_is_up_to_date() -> None:
-    script = Path(__file__).parent.parent / "docs" / "readme_picture.py"
+    script = ROOT / "docs" / "readme_picture.py"
     made = runpy.run_path(str(script))
     picture = made["picture"]()
     parsed(picture)

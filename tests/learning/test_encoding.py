@@ -244,15 +244,8 @@ def test_an_action_states_observation_is_its_views(
 
 def test_a_score_above_255_is_observed_whole() -> None:
     # A target of 1001 and scores of 300 are observed as they are.
-    rest = sr.ALL_CARDS - sr.CardSet("5H AD 5S 5D")
-    state = sr.GameState.from_position(
-        sr.Ruleset.scopa(target_score=1001),
-        hands=["5H", "AD"],
-        table="5S 5D",
-        piles=["", rest],
-        scores=(300, 255),
-        last_capturer=1,
-    )
+    rules = sr.Ruleset.scopa(target_score=1001)
+    state = position(rules, ["5H", "AD"], "5S 5D", scores=(300, 255))
     vector = sr.observe(state.view(0))
     start, size = sr.observation_layout(state.rules)["scores"]
     assert vector[start : start + size] == (300.0, 255.0)

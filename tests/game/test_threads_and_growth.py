@@ -20,6 +20,7 @@ import pytest
 
 import scopa_rules as sr
 import scopa_rules.state as state_module
+from helpers import position
 
 
 def _hand_end(rules: sr.Ruleset, seed: int) -> tuple[sr.GameState, sr.Move]:
@@ -340,12 +341,7 @@ def test_every_kind_of_hand_survives_a_pickle(rules: sr.Ruleset) -> None:
 def test_a_hand_begun_from_a_position_survives_a_pickle() -> None:
     # It has no deck.
     rules = sr.Ruleset.scopa()
-    state = sr.GameState.from_position(
-        rules,
-        hands=["5D", "6S"],
-        piles=[sr.ALL_CARDS - sr.CardSet("5D 6S"), ""],
-        last_capturer=0,
-    )
+    state = position(rules, ["5D", "6S"], rest_to=0)
     state = state.apply(sr.Move.parse("5D")).apply(sr.Move.parse("6S"))
     (result,) = state.hand_results
     assert result.deck is None
