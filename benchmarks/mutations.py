@@ -308,9 +308,9 @@ MUTATIONS = (
         "the cards left on the table at the end of a hand go to no one",
         (
             _edit(
-                "state.py",
-                "grown[leftover_side] = piles[leftover_side] | table",
-                "grown[leftover_side] = piles[leftover_side]",
+                "_kernel.py",
+                "piles[rules.seat_sides[last]] |= table",
+                "piles[rules.seat_sides[last]] |= 0",
             ),
         ),
     ),

@@ -3,6 +3,7 @@
 # unsigned 64-bit ints; counts, seats and card indexes C ints.
 import cython
 
+from scopa_rules cimport dealing
 from scopa_rules.captures cimport PlaySettings
 
 cdef unsigned long long _MASK32
@@ -113,6 +114,26 @@ cdef void _sort_packed(
     unsigned long long* plays, int start, int end, int index
 ) noexcept
 
+@cython.locals(index=cython.int, taken=cython.ulonglong, played=cython.ulonglong)
+cpdef (unsigned long long, unsigned long long, unsigned long long, int) play_card(
+    object rules,
+    unsigned long long hand,
+    unsigned long long play,
+    unsigned long long table,
+    unsigned long long pile,
+    int swept,
+    bint others_hold,
+)
+
+cdef void take_leftover(
+    object rules, unsigned long long* piles, int last, unsigned long long table
+) except *
+
+@cython.locals(points=tuple, side=cython.int)
+cpdef tuple hand_scored(
+    object rules, object piles, object sweeps, object made, object before
+)
+
 @cython.locals(
     players=cython.int,
     size=cython.int,
@@ -120,19 +141,10 @@ cdef void _sort_packed(
     seat_sides=tuple,
     optional_ace=cython.bint,
     declarations=cython.bint,
-    used=cython.int,
     count=cython.int,
     choice=cython.ulonglong,
-    index=cython.int,
-    taken=cython.ulonglong,
-    played=cython.ulonglong,
-    hand=cython.ulonglong,
+    held=cython.int,
     side=cython.int,
-    before=cython.ulonglong,
-    round_over=cython.bint,
-    cards_left=cython.bint,
-    offset=cython.int,
-    mask=cython.ulonglong,
     k=cython.int,
     out=list,
     plays=cython.ulonglong[192],
@@ -144,10 +156,8 @@ cdef void _play_out(
     unsigned long long table,
     unsigned long long* piles,
     int* sweeps,
-    int* stock,
-    int left,
-    int gap_at,
-    int gap_to,
+    unsigned char* deck,
+    int at,
     int seat,
     int last,
     list made,
@@ -157,20 +167,14 @@ cdef void _play_out(
 ) except *
 
 @cython.locals(
-    table=cython.ulonglong,
-    seat=cython.int,
-    last=cython.int,
-    hands=cython.ulonglong[40],
-    piles=cython.ulonglong[40],
-    sweeps=cython.int[40],
-    stock=cython.int[40],
-    left=cython.int,
-    k=cython.int,
     seats=list,
     side_piles=list,
     side_sweeps=list,
-    deck=list,
-    made=list,
+    declared=list,
+    hands=cython.ulonglong[40],
+    stock=cython.uchar[40],
+    at=cython.int,
+    k=cython.int,
 )
 cdef void _play_hand(
     object rules,
@@ -178,15 +182,18 @@ cdef void _play_hand(
     int dealer,
     Random rng,
     bint search,
+    unsigned long long* piles,
+    int* sweeps,
+    list made,
 ) except *
 
 @cython.locals(
-    players=cython.int,
-    dealt_first=cython.int,
-    after=cython.int,
-    order=cython.int[40],
+    order=cython.uchar[40],
     hands=cython.ulonglong[40],
+    keep=cython.int,
+    first_card=cython.bint,
     table=cython.ulonglong,
+    at=cython.int,
     last=cython.int,
     k=cython.int,
 )
@@ -200,29 +207,11 @@ cdef void _play_fresh_hand(
     list made,
 ) except *
 
-@cython.locals(swept=cython.int, side=cython.int)
-cdef tuple _sweep_the_deal(
-    object rules,
-    int dealer,
-    unsigned long long table,
-    unsigned long long* piles,
-    int* sweeps,
-)
-
-@cython.locals(
-    order=cython.int[40],
-    k=cython.int,
-    table=cython.ulonglong,
-    piles=cython.ulonglong[40],
-    sweeps=cython.int[40],
-)
-cdef tuple _deal_first_card(object rules, int dealer, Random rng)
-
-@cython.locals(order=cython.int[40], k=cython.int)
+@cython.locals(order=cython.uchar[40], k=cython.int)
 cpdef list shuffled(Random rng)
 
 @cython.locals(i=cython.int, j=cython.int, k=cython.int)
-cdef void _shuffle(Random rng, int* order) noexcept
+cdef void _shuffle(Random rng, unsigned char* order) noexcept
 
 
 @cython.locals(
@@ -231,8 +220,8 @@ cdef void _shuffle(Random rng, int* order) noexcept
     piles=cython.ulonglong[40],
     sweeps=cython.int[40],
     k=cython.int,
-    side=cython.int,
-    totals=list,
+    made=list,
+    totals=tuple,
 )
 cpdef tuple play(
     object rules,

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from . import captures
+from . import captures, dealing
 from ._compiled import is_compiled
 from .captures import (
     _SPREAD,
@@ -40,7 +40,7 @@ from .captures import (
     table_entry,
 )
 from .cards import Card
-from .dealing import deal_hand, initial_sweeps, needs_redeal
+from .dealing import needs_redeal
 from .declarations import declare_round, points_by_side
 from .rules import Ruleset
 from .scoring import game_winner, hand_totals
@@ -525,50 +525,70 @@ def _shuffle(rng: Random, order: list[int]) -> None:
 # A hand in play, as play() takes it: hands (masks by seat), the table, the
 # piles and sweeps (by side), the stock (card indexes, top first), the seat
 # to move, the last capturer (-1 for none) and the declarations made.
-Deal = tuple[list[int], int, list[int], list[int], list[int], int, int, list[Any]]
+Deal = tuple[list[int], int, list[int], list[int], bytes, int, int, list[Any]]
 
 
-def _deal_first_card(rules: Ruleset, dealer: int, rng: Random) -> Deal:
-    """Deal a hand with a first card (Chkobba), as ``GameState`` deals one:
-    the first card kept or tabled at random (the two legal moves), a redeal
-    while the table calls for one, sweeps at the deal."""
-    order = [0] * 40
-    while True:
-        _shuffle(rng, order)
-        keep = rng.below(2) == 0  # legal_moves(): keep first, then table
-        dealt, table, rest = deal_hand(
-            rules, dealer, [_CARDS[order[k]] for k in range(40)], keep
-        )
-        if not needs_redeal(rules, table):
-            break
-    piles = [0] * 40
-    sweeps = [0] * 40
-    table, last = _sweep_the_deal(rules, dealer, table, piles, sweeps)
-    made = list(declare_round(rules, list(dealt))) if rules.declarations else []
-    return (
-        list(dealt),
-        table,
-        [piles[k] for k in range(rules.sides)],
-        [sweeps[k] for k in range(rules.sides)],
-        [card.index for card in rest],
-        (dealer + 1) % rules.players,
-        last,
-        made,
+def play_card(
+    rules: Ruleset,
+    hand: int,
+    play: int,
+    table: int,
+    pile: int,
+    swept: int,
+    others_hold: bool,
+) -> tuple[int, int, int, int]:
+    """RULES.md section 4: a seat holding ``hand`` plays ``play``
+    (``captured mask << 6 | card index``) onto ``table``.  A capture goes
+    with the card to the ``pile`` of the seat's side and scores a sweep
+    (``swept`` counts them) when it empties the table, by
+    :func:`sweep_counts`; a trail joins the table.  ``others_hold``: the
+    stock or another seat still holds a card.  Return the hand, table,
+    pile and sweeps after.  ``GameState.apply()`` and the playouts play
+    every card here.
+
+    >>> import scopa_rules as sr
+    >>> mask = lambda text: sr.CardSet(text).mask
+    >>> hand, table, pile, swept = play_card(sr.Ruleset.scopa(), mask("7D 2S"),
+    ...     mask("7C") << 6 | sr.Card.parse("7D").index, mask("7C"), 0, 0, True)
+    >>> sr.CardSet.from_mask(hand), table, sr.CardSet.from_mask(pile), swept
+    (CardSet('2S'), 0, CardSet('7D 7C'), 1)
+    """
+    index = play & 63
+    taken = play >> 6
+    played = _ONE << index
+    hand ^= played
+    if not taken:
+        return hand, table | played, pile, swept
+    pile |= taken | played
+    if table == taken and sweep_counts(rules, index, table, others_hold or hand != 0):
+        swept += 1
+    return hand, table ^ taken, pile, swept
+
+
+def take_leftover(rules: Ruleset, piles: list[int], last: int, table: int) -> None:
+    """RULES.md section 4: at the end of a hand the cards left on the table
+    go to the pile of the last capturer's side (``last``, -1: none, and
+    they stay)."""
+    if last >= 0:
+        piles[rules.seat_sides[last]] |= table
+
+
+def hand_scored(
+    rules: Ruleset,
+    piles: Sequence[int],
+    sweeps: Sequence[int],
+    made: Sequence[tuple[int, int, int]],
+    before: Sequence[int],
+) -> tuple[tuple[int, ...], int | None]:
+    """The match scores after a hand with these ``piles``, ``sweeps`` (by
+    side) and declarations ``made``, from the scores ``before`` it, and the
+    winning side (``None``: the game goes on): RULES.md sections 5 and 6,
+    for the state and the playouts alike."""
+    points, cappotto_side = hand_totals(
+        rules, piles, sweeps, points_by_side(rules, made) if made else None
     )
-
-
-def _sweep_the_deal(
-    rules: Ruleset, dealer: int, table: int, piles: list[int], sweeps: list[int]
-) -> tuple[int, int]:
-    """Escoba's sweeps at the deal: the dealer's side takes a table that
-    makes them.  Return the table left and the last capturer (-1: none)."""
-    swept = initial_sweeps(rules, table)
-    if not swept:
-        return table, -1
-    side = rules.side_of(dealer)
-    piles[side] |= table
-    sweeps[side] += swept
-    return 0, dealer
+    scores = tuple([before[side] + points[side] for side in range(len(points))])
+    return scores, game_winner(rules, cappotto_side, scores)
 
 
 def _play_fresh_hand(
@@ -580,32 +600,34 @@ def _play_fresh_hand(
     sweeps: list[int],
     made: list[Any],
 ) -> None:
-    """Deal a hand from a shuffled deck and play it at random, as
-    :func:`_play_hand` plays a hand in play: the piles and sweeps (by side)
-    and the declarations end as the hand's.  The seats' first packets stay
-    on the stock, for the play to deal as it deals every round; all of it
-    on C arrays when compiled."""
-    players = rules.players
-    dealt_first = players * rules.hand_size
-    after = dealt_first + rules.table_size
+    """Shuffle, deal (redealing while the table calls for it; Chkobba's
+    first card kept or tabled at random, the two legal moves in the order
+    of ``legal_moves()``) and play the hand at random: the piles and
+    sweeps (by side) and the declarations end as the hand's; all of it on
+    C arrays when compiled."""
     order = [0] * 40
+    hands = [0] * 40
+    keep = -1
+    first_card = rules.first_card_choice
     while True:
         _shuffle(rng, order)
-        table = 0
-        for k in range(dealt_first, after):
-            table |= _ONE << order[k]
+        if first_card:
+            keep = 1 if rng.below(2) == 0 else 0
+        table, at = dealing.deal_hand(rules, dealer, order, keep, hands)
         if not needs_redeal(rules, table):
             break
     for k in range(rules.sides):
         piles[k] = 0
         sweeps[k] = 0
-    table, last = _sweep_the_deal(rules, dealer, table, piles, sweeps)
-    hands = [0] * 40
-    # The stock is the shuffled deck itself, the table's cards skipped.
+    last = -1
+    if dealing.sweep_the_deal(rules, dealer, table, piles, sweeps):
+        table = 0
+        last = dealer
+    if rules.declarations:
+        made.extend(declare_round(rules, [hands[k] for k in range(rules.players)]))
     _play_out(
-        rules, hands, table, piles, sweeps, order, 40 - (after - dealt_first),
-        dealt_first, after, (dealer + 1) % players, last, made, dealer, rng,
-        search,
+        rules, hands, table, piles, sweeps, order, at, (dealer + 1) % rules.players,
+        last, made, dealer, rng, search,
     )  # fmt: skip
 
 
@@ -615,32 +637,29 @@ def _play_hand(
     dealer: int,
     rng: Random,
     search: bool,
+    piles: list[int],
+    sweeps: list[int],
+    made: list[Any],
 ) -> None:
-    """Play the hand to its end at random, in place: the piles and sweeps
-    (and the declarations, on a refill) of ``hand_in_play`` become the
-    hand's final ones, the table's last cards in the last capturer's pile."""
-    seats, table, side_piles, side_sweeps, deck, seat, last, made = hand_in_play
-    # Fixed arrays of masks and counts: C arrays in the compiled build, so
-    # that a ply makes no Python object.
+    """Play ``hand_in_play`` to its end at random, as
+    :func:`_play_fresh_hand` plays a fresh one."""
+    seats, table, side_piles, side_sweeps, deck, seat, last, declared = hand_in_play
     hands = [0] * 40
     for k in range(rules.players):
         hands[k] = seats[k]
-    piles = [0] * 40
-    sweeps = [0] * 40
-    for k in range(len(side_piles)):
+    for k in range(rules.sides):
         piles[k] = side_piles[k]
         sweeps[k] = side_sweeps[k]
+    # The stock at the end of a deck's 40 slots, as a fresh hand has it.
     stock = [0] * 40
-    left = len(deck)
-    for k in range(left):
-        stock[k] = deck[k]
+    at = 40 - len(deck)
+    for k in range(len(deck)):
+        stock[at + k] = deck[k]
+    made.extend(declared)
     _play_out(
-        rules, hands, table, piles, sweeps, stock, left, -1, 0, seat, last,
-        made, dealer, rng, search,
+        rules, hands, table, piles, sweeps, stock, at, seat, last, made, dealer,
+        rng, search,
     )  # fmt: skip
-    for k in range(len(side_piles)):
-        side_piles[k] = piles[k]
-        side_sweeps[k] = sweeps[k]
 
 
 def _play_out(
@@ -649,10 +668,8 @@ def _play_out(
     table: int,
     piles: list[int],
     sweeps: list[int],
-    stock: list[int],
-    left: int,
-    gap_at: int,
-    gap_to: int,
+    deck: list[int],
+    at: int,
     seat: int,
     last: int,
     made: list[Any],
@@ -662,11 +679,10 @@ def _play_out(
 ) -> None:
     """The play of a hand to its end at random on fixed arrays (C arrays
     when compiled): the seats' ``hands``, the sides' ``piles`` and
-    ``sweeps``, ``left`` cards of ``stock`` (top first, the cards from
-    ``gap_at`` to ``gap_to`` passed over: a fresh deck's table); ``seat``
-    to move, ``last`` the last capturer (-1: none).  The rounds are dealt
-    from the stock when every hand is empty, their declarations added to
-    ``made``; the table's last cards go to the last capturer's pile."""
+    ``sweeps``, the stock ``deck[at:40]`` (card indexes, top first);
+    ``seat`` to move, ``last`` the last capturer (-1: none).  The rounds
+    are dealt from the stock when every hand is empty, their declarations
+    added to ``made``; the leftover is taken at the end."""
     players = rules.players
     size = rules.hand_size
     # Read once a hand: the side each seat captures for.
@@ -676,31 +692,20 @@ def _play_out(
         sides[k] = seat_sides[k]
     optional_ace = rules.ace_may_trail and rules.ace_takes_all
     declarations = rules.declarations
-    used = 0
     out: list[int] = []
     plays = [0] * 192  # see _MAX_PLAYS; Cython sizes its C array from the literal
     settings = play_settings(rules)
-    round_over = True
+    held = 0  # the cards in all hands: none at the end of a round
     for k in range(players):
-        if hands[k]:
-            round_over = False
-            break
+        held += _popcount(hands[k])
     while True:
-        if round_over:  # refill, or the hand is over
-            if not left:
+        if not held:  # refill, or the hand is over
+            if at == 40:
                 break
-            if used == gap_at:
-                used = gap_to
-            for offset in range(players):
-                mask = 0
-                for k in range(used, used + size):
-                    mask |= _ONE << stock[k]
-                hands[(dealer + 1 + offset) % players] = mask
-                used += size
-            left -= size * players
+            at = dealing.deal_round(players, size, dealer, deck, at, -1, hands)
+            held = players * size
             if declarations:
                 made.extend(declare_round(rules, [hands[k] for k in range(players)]))
-            round_over = False
         count = -1
         if search and not (optional_ace and hands[seat] & _ACES):
             count = _search(settings, hands[seat], table, plays)
@@ -709,38 +714,25 @@ def _play_out(
         else:
             out = legal_plays(rules, hands[seat], table, _PLAIN, False)
             choice = out[rng.below(len(out))]
-        index = choice & 63
-        taken = choice >> 6
-        played = _ONE << index
-        hand = hands[seat] ^ played
-        hands[seat] = hand
-        if taken:
-            side = sides[seat]
-            piles[side] |= taken | played
+        side = sides[seat]
+        # Another card is left to play when the stock or any hand holds
+        # one besides the card played (what play_card asks).
+        hands[seat], table, piles[side], sweeps[side] = play_card(
+            rules,
+            hands[seat],
+            choice,
+            table,
+            piles[side],
+            sweeps[side],
+            at < 40 or held > 1,
+        )
+        held -= 1
+        if choice >> 6:
             last = seat
-            before = table
-            table ^= taken
-            if not table:
-                cards_left = left > 0
-                for k in range(players):
-                    if hands[k]:
-                        cards_left = True
-                        break
-                if sweep_counts(rules, index, before, cards_left):
-                    sweeps[side] += 1
-        else:
-            table |= played
-        if not hand:  # the round is over when every seat played its last
-            round_over = True
-            for k in range(players):
-                if hands[k]:
-                    round_over = False
-                    break
         seat += 1
         if seat == players:
             seat = 0
-    if last >= 0:
-        piles[sides[last]] |= table
+    take_leftover(rules, piles, last, table)
 
 
 def sweep_counts(rules: Ruleset, index: int, before: int, cards_left: bool) -> bool:
@@ -774,38 +766,27 @@ def play(
     Returns the match scores reached, the winning side (``None`` while the
     game goes on) and how many hands were finished.
     """
-    totals = list(scores)
+    totals = tuple(scores)
     sides = rules.sides
     finished = 0
     piles = [0] * 40
     sweeps = [0] * 40
     while True:
-        if hand_in_play is None and not rules.first_card_choice:
-            made: list[Any] = []
+        made: list[Any] = []
+        if hand_in_play is None:
             _play_fresh_hand(rules, dealer, rng, search, piles, sweeps, made)
-            side_piles = [piles[k] for k in range(sides)]
-            side_sweeps = [sweeps[k] for k in range(sides)]
         else:
-            if hand_in_play is None:
-                hand_in_play = _deal_first_card(rules, dealer, rng)
-            _play_hand(rules, hand_in_play, dealer, rng, search)
-            side_piles, side_sweeps, made = (
-                hand_in_play[2],
-                hand_in_play[3],
-                hand_in_play[7],
-            )
-        points, cappotto_side = hand_totals(
+            _play_hand(rules, hand_in_play, dealer, rng, search, piles, sweeps, made)
+        totals, winner = hand_scored(
             rules,
-            side_piles,
-            side_sweeps,
-            points_by_side(rules, made) if made else None,
+            [piles[k] for k in range(sides)],
+            [sweeps[k] for k in range(sides)],
+            made,
+            totals,
         )
-        for side in range(sides):
-            totals[side] += points[side]
         finished += 1
-        winner = game_winner(rules, cappotto_side, totals)
         if winner is not None or not whole_game:
-            return tuple(totals), winner, finished
+            return totals, winner, finished
         hand_in_play = None
         dealer = (dealer + 1) % rules.players
 

@@ -1,21 +1,52 @@
 # C types for dealing.py when Cython compiles it (an "augmenting" .pxd: the
-# .py stays plain Python and runs as it is without Cython).  A round of the
-# deal counts seats and cards in C ints and builds each hand's mask in an
-# unsigned 64-bit int.
+# .py stays plain Python and runs as it is without Cython).  The deal reads
+# a deck of card indexes as bytes and writes the hands' masks into a C array
+# of its caller (the state's, the playouts'), counting in C ints.
 import cython
 
-@cython.locals(mask=cython.ulonglong)
-cpdef object _mask_of(object cards)
+cdef unsigned long long _ONE
+
+@cython.locals(
+    seat=cython.int,
+    offset=cython.int,
+    take=cython.int,
+    k=cython.int,
+    mask=cython.ulonglong,
+)
+cdef int deal_round(
+    int players,
+    int size,
+    int dealer,
+    const unsigned char* deck,
+    int at,
+    int first,
+    unsigned long long* hands,
+) except -1
 
 @cython.locals(
     players=cython.int,
+    packet=cython.int,
     size=cython.int,
-    seat=cython.int,
-    used=cython.int,
-    offset=cython.int,
-    take=cython.int,
-    index=cython.int,
-    mask=cython.ulonglong,
-    hands=list,
+    k=cython.int,
+    table=cython.ulonglong,
+    at=cython.int,
 )
-cpdef tuple deal_round(object rules, int dealer, object cards, object first=*)
+cdef (unsigned long long, int) deal_hand(
+    object rules,
+    int dealer,
+    const unsigned char* deck,
+    int keep_first,
+    unsigned long long* hands,
+) except *
+
+@cython.locals(hands=cython.ulonglong[40], table=cython.ulonglong)
+cpdef object dealt_table(object rules, int dealer, object deck, int keep_first)
+
+@cython.locals(swept=cython.int, side=cython.int)
+cdef int sweep_the_deal(
+    object rules,
+    int dealer,
+    unsigned long long table,
+    unsigned long long* piles,
+    int* sweeps,
+) except -1

@@ -27,76 +27,116 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import Card, CardSet, Rank
+from .deck import Deck
 from .rules import Ruleset
 
 __all__: list[str] = []
 
+# A one of the masks' width: in C, 1 << index would be an int and overflow.
+_ONE = 1
 _KINGS = CardSet.of_rank(CardSet.from_mask((1 << 40) - 1), Rank.KING).mask
 
 
-def _mask_of(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= card.mask
-    return mask
-
-
 def deal_round(
-    rules: Ruleset, dealer: int, cards: Sequence[Card], first: Sequence[Card] = ()
-) -> tuple[list[int], int]:
-    """Give every seat a packet from ``cards``, starting after the dealer.
+    players: int,
+    size: int,
+    dealer: int,
+    deck: Sequence[int],
+    at: int,
+    first: int,
+    hands: list[int],
+) -> int:
+    """Give each of the ``players`` seats its packet of ``size`` cards (the
+    rules' ``hand_size``) from ``deck[at:]`` (card indexes, top first),
+    starting after the dealer, into ``hands`` (masks by seat); return where
+    the next card is.
 
-    ``first`` is a card (or none) already given to the seat after the dealer.
-    Returns the hands by seat (as masks) and how many of ``cards`` were used.
+    ``first`` is a card index already given to the seat after the dealer
+    (Chkobba's kept first card), or -1.  The first deal of a hand, every
+    refill of the state and of the playouts come here.
+
+    >>> hands = [0, 0]
+    >>> deal_round(2, 3, 1, bytes(range(40)), 0, -1, hands)
+    6
+    >>> [CardSet.from_mask(hand) for hand in hands]
+    [CardSet('AD 2D 3D'), CardSet('4D 5D 6D')]
     """
-    # Every refill of every hand comes here: seats and counts are C ints
-    # when compiled (dealing.pxd), and the cards are read in place.
-    players = rules.players
-    size = rules.hand_size
-    hands = [0] * players
+    # C ints and a C array of masks when compiled (dealing.pxd): the
+    # playouts refill hands millions of times.
     seat = dealer
-    used = 0
     for offset in range(players):
         seat += 1
         if seat == players:
             seat = 0
         mask = 0
         take = size
-        if offset == 0 and first:
-            mask = _mask_of(first)
-            take -= len(first)
-        for index in range(used, used + take):
-            mask |= cards[index].mask
+        if offset == 0 and first >= 0:
+            mask = _ONE << first
+            take -= 1
+        for k in range(at, at + take):
+            mask |= _ONE << deck[k]
         hands[seat] = mask
-        used += take
-    return hands, used
+        at += take
+    return at
 
 
 def deal_hand(
-    rules: Ruleset, dealer: int, deck: Sequence[Card], keep_first: bool | None = None
-) -> tuple[list[int], int, tuple[Card, ...]]:
-    """Deal a whole deck: hands by seat and the table (as masks), and the
-    ordered stock.
+    rules: Ruleset, dealer: int, deck: Sequence[int], keep_first: int, hands: list[int]
+) -> tuple[int, int]:
+    """Deal a whole ``deck`` (40 card indexes, top first) into ``hands``
+    (masks by seat); return the table (a mask) and where the stock starts.
 
-    ``keep_first`` is the Chkobba decision on ``deck[0]`` (``None`` when the
-    rules have no first-card choice).
+    ``keep_first`` is the Chkobba decision on ``deck[0]``: 1 kept, 0 put on
+    the table, -1 when the rules have no first-card choice.
     """
-    if keep_first is None:
-        hands, used = deal_round(rules, dealer, deck)
-        table = _mask_of(deck[used : used + rules.table_size])
-        used += rules.table_size
+    players = rules.players
+    packet = rules.hand_size
+    size = rules.table_size
+    table = 0
+    if keep_first < 0:
+        at = deal_round(players, packet, dealer, deck, 0, -1, hands)
     elif keep_first:
-        hands, used = deal_round(rules, dealer, deck[1:], first=deck[:1])
-        used += 1
-        table = _mask_of(deck[used : used + rules.table_size])
-        used += rules.table_size
+        at = deal_round(players, packet, dealer, deck, 1, deck[0], hands)
     else:
-        hands, used = deal_round(rules, dealer, deck[1:])
-        used += 1
-        rest = rules.table_size - 1
-        table = deck[0].mask | _mask_of(deck[used : used + rest])
-        used += rest
-    return hands, table, tuple(deck[used:])
+        at = deal_round(players, packet, dealer, deck, 1, -1, hands)
+        table = _ONE << deck[0]
+        size -= 1
+    for k in range(at, at + size):
+        table |= _ONE << deck[k]
+    return table, at + size
+
+
+def dealt_table(rules: Ruleset, dealer: int, deck: Deck, keep_first: int) -> CardSet:
+    """The table that dealing ``deck`` makes (``keep_first`` as
+    :func:`deal_hand` takes it).
+
+    >>> from scopa_rules import Deck
+    >>> dealt_table(Ruleset.scopa(), 1, Deck.standard(), -1)
+    CardSet('7D JD QD KD')
+    """
+    hands = [0] * 40
+    table, _ = deal_hand(rules, dealer, deck_bytes(deck.cards), keep_first, hands)
+    return CardSet.from_mask(table)
+
+
+def deck_bytes(cards: Sequence[Card]) -> bytes:
+    """The card indexes of ``cards`` in order, as the deal reads a deck."""
+    return bytes([card.index for card in cards])
+
+
+def sweep_the_deal(
+    rules: Ruleset, dealer: int, table: int, piles: list[int], sweeps: list[int]
+) -> int:
+    """Escoba's sweeps at the deal (``initial_fifteen_sweeps``): the
+    dealer's side takes a table that makes them into its pile (``piles``
+    and ``sweeps`` by side).  Return how many (the table is then empty and
+    the dealer the last capturer) or 0."""
+    swept = initial_sweeps(rules, table)
+    if swept:
+        side = rules.seat_sides[dealer]
+        piles[side] |= table
+        sweeps[side] += swept
+    return swept
 
 
 _ACES = CardSet.of_rank(CardSet.from_mask((1 << 40) - 1), Rank.ACE).mask

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union, get_args
 import attrs
 
 from .cards import Card, CardSet, Rank
-from .dealing import deal_hand
+from .dealing import dealt_table
 from .deck import Deck
 from .errors import InvalidStateError, NotationError, shown, shown_names
 from .moves import Move, MoveKind
@@ -515,10 +515,10 @@ def _deals(
         return _cards_dealt(after) + _table_dealt(after)  # a game from a position
     happened: list[Event] = []
     for index, deck in enumerate(fresh[:-1] if dealt else fresh):
-        keep = None
+        keep = -1
         if index == 0 and decision is not None:
-            keep = decision.kind is MoveKind.KEEP_FIRST_CARD
-        table = CardSet.from_mask(deal_hand(rules, after.dealer, deck.cards, keep)[1])
+            keep = 1 if decision.kind is MoveKind.KEEP_FIRST_CARD else 0
+        table = dealt_table(rules, after.dealer, deck, keep)
         happened.append(Redealt(after.hand_number, _redeal_reason(rules, table), table))
     if not dealt:
         return happened

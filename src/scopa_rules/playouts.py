@@ -154,7 +154,7 @@ def _from_state(state: GameState, seed: int, whole_game: bool) -> Playout:
             table,
             list(piles),
             list(sweeps),
-            [card.index for card in stock],
+            stock,
             to_move,
             -1 if last is None else last,
             list(declarations),

@@ -14,22 +14,29 @@ cdef class GameState:
 
 @cython.locals(
     play=cython.ulonglong,
-    index=cython.int,
-    played=cython.ulonglong,
-    taken=cython.ulonglong,
     table=cython.ulonglong,
     hand=cython.ulonglong,
+    pile=cython.ulonglong,
+    swept=cython.int,
     mover=cython.int,
     side=cython.int,
+    players=cython.int,
+    held=list,
+    grown=list,
+    counts=list,
     hands=tuple,
+    stock=bytes,
     state=GameState,
 )
 cpdef GameState _played(GameState before, tuple fields, object move)
 
+@cython.locals(held=cython.ulonglong[40], at=cython.int, k=cython.int)
+cpdef tuple _refilled(object rules, int dealer, bytes stock)
+
 @cython.locals(state=GameState)
 cpdef GameState _state(tuple fields, object moves=*)
 
-@cython.locals(side=cython.int, before=tuple, totals=tuple, grown=list)
+@cython.locals(grown=cython.ulonglong[40], sides=cython.int, k=cython.int)
 cpdef GameState _hand_over(
     tuple fields,
     object table,
@@ -49,4 +56,18 @@ cpdef GameState _start_hand(
     object hand_results,
 )
 
+@cython.locals(
+    players=cython.int,
+    sides=cython.int,
+    k=cython.int,
+    held=cython.ulonglong[40],
+    piles=cython.ulonglong[40],
+    sweeps=cython.int[40],
+    table=cython.ulonglong,
+    at=cython.int,
+    hands=list,
+)
+cpdef bint _deal_into_play(list fields, bytes deck, int keep_first) except -1
+
+from scopa_rules cimport _kernel, dealing
 from scopa_rules._kernel cimport legal_plays as kernel_plays

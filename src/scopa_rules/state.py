@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from typing_extensions import Self
 
+from . import _kernel, dealing
 from ._compiled import is_compiled
 from ._frozen import Frozen
 from ._history import (
@@ -51,16 +52,16 @@ from ._history import (
     turns_of,
     unpacked_hands,
 )
-from ._kernel import Named, sweep_counts
+from ._kernel import Named, hand_scored
 from ._kernel import legal_plays as kernel_plays
 from .captures import (
     can_capture,
     is_legal_capture,
 )
 from .cards import ALL_CARDS, Card, CardSet, set_of
-from .dealing import deal_hand, deal_round, initial_sweeps, needs_redeal
+from .dealing import deck_bytes, needs_redeal
 from .deck import Deck, check_seed
-from .declarations import Declaration, declaration_from, declare_round, points_by_side
+from .declarations import Declaration, declaration_from, declare_round
 from .errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -73,7 +74,6 @@ from .rules import (
     CaptureCompulsion,
     Ruleset,
 )
-from .scoring import game_winner, hand_totals
 
 if TYPE_CHECKING:
     from .events import Event
@@ -265,6 +265,11 @@ def _card_sets(masks: tuple[int, ...]) -> tuple[CardSet, ...]:
     return tuple([set_of(mask) for mask in masks])
 
 
+# The stock is kept as the bytes of its card indexes, as the deal reads it.
+def _cards_of(stock: bytes) -> tuple[Card, ...]:
+    return tuple([_CARDS[index] for index in stock])
+
+
 class GameState:
     """An immutable snapshot of a game.  Build one with :func:`new_game`,
     :meth:`GameState.from_position` or :meth:`GameState.from_dict`; move on
@@ -309,7 +314,9 @@ class GameState:
         _HANDS, "Each seat's hand, by seat.", _card_sets
     )
     table: CardSet = _dealt_field(_TABLE, "The cards face up on the table.", set_of)
-    stock: tuple[Card, ...] = _dealt_field(_STOCK, "The undealt cards, top first.")
+    stock: tuple[Card, ...] = _dealt_field(
+        _STOCK, "The undealt cards, top first.", _cards_of
+    )
     piles: tuple[CardSet, ...] = _dealt_field(
         _PILES, "Each side's captured cards in this hand.", _card_sets
     )
@@ -395,9 +402,9 @@ class GameState:
 
     def __reduce__(self) -> tuple[Any, tuple[tuple[Any, ...], bytes]]:
         # A bot framework pickles states to send them to worker processes:
-        # the stock goes as bytes of card indexes.
+        # the stock goes as the bytes of card indexes it is kept as.
         fields = self._dealt()
-        stock = bytes([card.index for card in fields[_STOCK]])
+        stock: bytes = fields[_STOCK]
         return (_unpickle_state, ((*fields[:_STOCK], *fields[_STOCK + 1 :]), stock))
 
     # -- reading the state ---------------------------------------------------
@@ -507,7 +514,7 @@ class GameState:
             fields[_HAND_NUMBER],
             fields[_HANDS],
             fields[_TABLE],
-            tuple(card.index for card in fields[_STOCK]),
+            tuple(fields[_STOCK]),
             fields[_PILES],
             fields[_SWEEPS],
             fields[_SCORES],
@@ -753,14 +760,14 @@ class GameState:
         # table then call for a redeal: a replay must make it too.
         fields = list(self._s)
         fields[_PHASE] = _AWAITING_DEAL
-        fields[_STOCK] = ()
+        fields[_STOCK] = b""
         fields[_FIRST_CARD] = None
         fields[_MOVE_LINKS] = (self._move_links, self._to_move, move)
-        keep = move.kind is MoveKind.KEEP_FIRST_CARD
+        keep = 1 if move.kind is MoveKind.KEEP_FIRST_CARD else 0
         # The deck in play is the first card and the stock under it (also in
         # a determinized sample, which has no record of its decks).
-        cards = (self._s[_FIRST_CARD], *self._s[_STOCK])
-        if _deal_into_play(fields, cards, keep_first=keep):
+        deck = bytes([self._s[_FIRST_CARD].index]) + self._s[_STOCK]
+        if _deal_into_play(fields, deck, keep):
             return _state(tuple(fields))
         return _deal_next(fields)
 
@@ -1130,34 +1137,38 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
         declarations,
     ) = fields
     play = move._play
-    index = play & 63
-    played = _ONE << index
-    taken = play >> 6
-    hand = hands[mover] & ~played
+    players = len(hands)
+    side = rules.seat_sides[mover]
+    # The mover's hand is not empty: another seat holds a card when fewer
+    # than all the others are empty.
+    hand, table, pile, swept = _kernel.play_card(
+        rules,
+        hands[mover],
+        play,
+        table,
+        piles[side],
+        sweeps[side],
+        bool(stock) or hands.count(0) < players - 1,
+    )
     held = list(hands)
     held[mover] = hand
     hands = tuple(held)
-    if taken:
-        table &= ~taken
-        side = rules.seat_sides[mover]
-        grown = list(piles)
-        grown[side] = piles[side] | taken | played
-        piles = tuple(grown)
+    if play >> 6:
         last_capturer = mover
-        # A capture that empties the table took all of it: ``taken``.
-        if not table and sweep_counts(rules, index, taken, bool(stock) or any(hands)):
-            sweeps = _bump(sweeps, side, sweeps[side] + 1)
-    else:
-        table |= played
+        grown = list(piles)
+        grown[side] = pile
+        piles = tuple(grown)
+        if swept != sweeps[side]:
+            counts = list(sweeps)
+            counts[side] = swept
+            sweeps = tuple(counts)
     links = (links, mover, move)
     if not hand and not any(hands):
         if not stock:
             return _hand_over(fields, table, piles, sweeps, last_capturer, links)
-        dealt, used = deal_round(rules, dealer, stock)
-        hands = tuple(dealt)
-        stock = stock[used:]
+        hands, stock = _refilled(rules, dealer, stock)
         if rules.declarations:
-            declarations += declare_round(rules, dealt)
+            declarations += declare_round(rules, list(hands))
     mover += 1
     if mover == len(hands):  # a hand for each seat
         mover = 0
@@ -1193,6 +1204,16 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
     return state
 
 
+def _refilled(
+    rules: Ruleset, dealer: int, stock: bytes
+) -> tuple[tuple[int, ...], bytes]:
+    """Every seat's next packet from the ``stock`` (by the deal's rule) and
+    the stock after it."""
+    held = [0] * 40  # a C array when compiled
+    at = dealing.deal_round(rules.players, rules.hand_size, dealer, stock, 0, -1, held)
+    return tuple([held[k] for k in range(rules.players)]), stock[at:]
+
+
 def _hand_over(
     fields: tuple[Any, ...],
     table: int,
@@ -1212,19 +1233,15 @@ def _hand_over(
     leftover_side = None
     if last_capturer is not None:
         leftover_side = rules.seat_sides[last_capturer]
-        grown = list(piles)
-        grown[leftover_side] = piles[leftover_side] | table
-        piles = tuple(grown)
+        sides = len(piles)
+        grown = [0] * 40
+        for k in range(sides):
+            grown[k] = piles[k]
+        _kernel.take_leftover(rules, grown, last_capturer, table)
+        piles = tuple([grown[k] for k in range(sides)])
         table = 0
     declarations = fields[_DECLARATIONS]
-    totals, cappotto_side = hand_totals(
-        rules,
-        piles,
-        sweeps,
-        points_by_side(rules, declarations) if declarations else None,
-    )
-    before = fields[_SCORES]
-    scores = tuple([before[side] + totals[side] for side in range(len(totals))])
+    scores, winner = hand_scored(rules, piles, sweeps, declarations, fields[_SCORES])
     result = FinishedHand(
         rules,
         hand_number,
@@ -1239,7 +1256,6 @@ def _hand_over(
         declarations,
     )
     results = fields[_HAND_RESULTS].add(result)
-    winner = game_winner(rules, cappotto_side, scores)
     if winner is not None:
         return make_state(
             rules=rules,
@@ -1248,7 +1264,7 @@ def _hand_over(
             hand_number=hand_number,
             hands=(0,) * rules.players,
             table=table,
-            stock=(),
+            stock=b"",
             piles=piles,
             sweeps=sweeps,
             scores=scores,
@@ -1292,8 +1308,7 @@ def _unpickle_state(fields: tuple[Any, ...], stock: bytes, *packed: Any) -> Game
     if packed:
         hands = history_of(unpacked_hands(packed[1], fields[_RULES]))
         fields = (*fields[: _HAND_RESULTS - 1], hands, *fields[_HAND_RESULTS - 1 :])
-    cards = tuple([_CARDS[index] for index in stock])
-    return _state((*fields[:_STOCK], cards, *fields[_STOCK:]))
+    return _state((*fields[:_STOCK], stock, *fields[_STOCK:]))
 
 
 def make_state(**fields: Any) -> GameState:
@@ -1305,6 +1320,8 @@ def make_state(**fields: Any) -> GameState:
     fields["hands"] = tuple([_mask(hand) for hand in fields["hands"]])
     fields["table"] = _mask(fields["table"])
     fields["piles"] = tuple([_mask(pile) for pile in fields["piles"]])
+    stock = fields["stock"]
+    fields["stock"] = stock if type(stock) is bytes else deck_bytes(stock)
     fields.setdefault("declarations", ())
     return _state(tuple(fields[name] for name in _FIELDS))
 
@@ -1341,10 +1358,6 @@ def legal_plays(rules: Ruleset, hand: int, table: int) -> tuple[Move, ...]:
     """The legal plays from the cards of ``hand`` onto ``table`` (both masks),
     in the documented order: the kernel's plays, as moves."""
     return tuple(kernel_plays(rules, hand, table, _MOVES))
-
-
-def _bump(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
 
 
 def scores_text(scores: tuple[int, ...]) -> str:
@@ -1390,7 +1403,7 @@ def _start_hand(
         hand_number,
         (0,) * rules.players,
         0,
-        (),
+        b"",
         (0,) * sides,
         (0,) * sides,
         scores,
@@ -1425,41 +1438,45 @@ def _deal_next(fields: list[Any]) -> GameState:
         cards = deck.cards
         if rules.first_card_choice:
             fields[_PHASE] = _FIRST_CARD_PHASE
-            fields[_STOCK] = cards[1:]
+            fields[_STOCK] = deck_bytes(cards[1:])
             fields[_FIRST_CARD] = cards[0]
             return _state(tuple(fields))
-        if _deal_into_play(fields, cards, keep_first=None):
+        if _deal_into_play(fields, deck_bytes(cards), -1):
             return _state(tuple(fields))
 
 
-def _deal_into_play(
-    fields: list[Any], cards: Sequence[Card], *, keep_first: bool | None
-) -> bool:
-    """Deal ``cards`` (a whole deck, top first) into the fields of a waiting
-    state, ready to play; ``False`` (and the fields untouched) when the kings
-    on the table call for a redeal."""
+def _deal_into_play(fields: list[Any], deck: bytes, keep_first: int) -> bool:
+    """Deal ``deck`` (a whole deck's card indexes, top first; ``keep_first``
+    as :func:`~scopa_rules.dealing.deal_hand` takes it) into the fields of
+    a waiting state, ready to play; ``False`` (and the fields untouched)
+    when the table calls for a redeal."""
     rules: Ruleset = fields[_RULES]
     dealer: int = fields[_DEALER]
-    hands, table, stock = deal_hand(rules, dealer, cards, keep_first)
+    players = rules.players
+    held = [0] * 40
+    table, at = dealing.deal_hand(rules, dealer, deck, keep_first, held)
     if needs_redeal(rules, table):
         return False
-    swept = initial_sweeps(rules, table)
-    if swept:
-        side = rules.side_of(dealer)
-        piles = fields[_PILES]
-        sweeps = fields[_SWEEPS]
-        fields[_PILES] = _bump(piles, side, piles[side] | table)
-        fields[_SWEEPS] = _bump(sweeps, side, sweeps[side] + swept)
+    sides = rules.sides
+    piles = [0] * 40
+    sweeps = [0] * 40
+    for k in range(sides):
+        piles[k] = fields[_PILES][k]
+        sweeps[k] = fields[_SWEEPS][k]
+    if dealing.sweep_the_deal(rules, dealer, table, piles, sweeps):
+        fields[_PILES] = tuple([piles[k] for k in range(sides)])
+        fields[_SWEEPS] = tuple([sweeps[k] for k in range(sides)])
         fields[_LAST_CAPTURER] = dealer
         table = 0
+    hands = [held[k] for k in range(players)]
     fields[_PHASE] = _PLAY
     fields[_HANDS] = tuple(hands)
     fields[_TABLE] = table
-    fields[_STOCK] = stock
+    fields[_STOCK] = deck[at:]
     fields[_FIRST_CARD] = None
     if rules.declarations:
         fields[_DECLARATIONS] = declare_round(rules, hands)
-    fields[_TO_MOVE] = (dealer + 1) % rules.players
+    fields[_TO_MOVE] = (dealer + 1) % players
     return True
 
 

@@ -265,9 +265,9 @@ def test_a_hand_without_a_capture_leaves_the_table_alone() -> None:
     # end), so the kernel is called directly.
     rules = sr.Ruleset.scopa()
     ace, two = sr.Card.parse("AC").mask, sr.Card.parse("2S").mask
-    hand_in_play: Deal = ([ace, two], 0, [0, 0], [0, 0], [], 0, -1, [])
-    assert play(rules, hand_in_play, (0, 0), 1, Random(1), False)[2] == 1
-    assert hand_in_play[2] == [0, 0]
+    hand_in_play: Deal = ([ace, two], 0, [0, 0], [0, 0], b"", 0, -1, [])
+    # One hand played, and no side took the table's cards: no points.
+    assert play(rules, hand_in_play, (0, 0), 1, Random(1), False) == ((0, 0), None, 1)
 
 
 @settings(max_examples=examples(200), deadline=None)
@@ -335,7 +335,7 @@ def test_a_crowded_table_is_played_from_the_tables() -> None:
     rest = sr.ALL_CARDS.mask & ~hand & ~other & ~table
 
     def hand_in_play() -> Deal:
-        return ([hand, other], table, [0, rest], [0, 0], [], 0, -1, [])
+        return ([hand, other], table, [0, rest], [0, 0], b"", 0, -1, [])
 
     for seed in range(5):
         searched, tabled = hand_in_play(), hand_in_play()
