@@ -125,8 +125,8 @@ cpdef (unsigned long long, unsigned long long, unsigned long long, int) play_car
     bint others_hold,
 )
 
-cdef void take_leftover(
-    object rules, unsigned long long* piles, int last, unsigned long long table
+cpdef void take_leftover(
+    object rules, list piles, int last, unsigned long long table
 ) except *
 
 @cython.locals(points=tuple, side=cython.int)
@@ -150,7 +150,7 @@ cpdef tuple hand_scored(
     plays=cython.ulonglong[192],
     settings=PlaySettings,
 )
-cdef void _play_out(
+cdef (unsigned long long, int) _play_out(
     object rules,
     unsigned long long* hands,
     unsigned long long table,
@@ -176,7 +176,7 @@ cdef void _play_out(
     at=cython.int,
     k=cython.int,
 )
-cdef void _play_hand(
+cdef (unsigned long long, int) _play_hand(
     object rules,
     tuple hand_in_play,
     int dealer,
@@ -197,7 +197,7 @@ cdef void _play_hand(
     last=cython.int,
     k=cython.int,
 )
-cdef void _play_fresh_hand(
+cdef (unsigned long long, int) _play_fresh_hand(
     object rules,
     int dealer,
     Random rng,
@@ -222,6 +222,9 @@ cdef void _shuffle(Random rng, unsigned char* order) noexcept
     k=cython.int,
     made=list,
     totals=tuple,
+    table=cython.ulonglong,
+    last=cython.int,
+    side_piles=list,
 )
 cpdef tuple play(
     object rules,

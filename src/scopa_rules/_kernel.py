@@ -599,12 +599,13 @@ def _play_fresh_hand(
     piles: list[int],
     sweeps: list[int],
     made: list[Any],
-) -> None:
+) -> tuple[int, int]:
     """Shuffle, deal (redealing while the table calls for it; Chkobba's
     first card kept or tabled at random, the two legal moves in the order
     of ``legal_moves()``) and play the hand at random: the piles and
     sweeps (by side) and the declarations end as the hand's; all of it on
-    C arrays when compiled."""
+    C arrays when compiled.  Return the table's last cards and the last
+    capturer (-1: none), for the leftover."""
     order = [0] * 40
     hands = [0] * 40
     keep = -1
@@ -625,7 +626,7 @@ def _play_fresh_hand(
         last = dealer
     if rules.declarations:
         made.extend(declare_round(rules, [hands[k] for k in range(rules.players)]))
-    _play_out(
+    return _play_out(
         rules, hands, table, piles, sweeps, order, at, (dealer + 1) % rules.players,
         last, made, dealer, rng, search,
     )  # fmt: skip
@@ -640,7 +641,7 @@ def _play_hand(
     piles: list[int],
     sweeps: list[int],
     made: list[Any],
-) -> None:
+) -> tuple[int, int]:
     """Play ``hand_in_play`` to its end at random, as
     :func:`_play_fresh_hand` plays a fresh one."""
     seats, table, side_piles, side_sweeps, deck, seat, last, declared = hand_in_play
@@ -656,7 +657,7 @@ def _play_hand(
     for k in range(len(deck)):
         stock[at + k] = deck[k]
     made.extend(declared)
-    _play_out(
+    return _play_out(
         rules, hands, table, piles, sweeps, stock, at, seat, last, made, dealer,
         rng, search,
     )  # fmt: skip
@@ -676,13 +677,14 @@ def _play_out(
     dealer: int,
     rng: Random,
     search: bool,
-) -> None:
+) -> tuple[int, int]:
     """The play of a hand to its end at random on fixed arrays (C arrays
     when compiled): the seats' ``hands``, the sides' ``piles`` and
     ``sweeps``, the stock ``deck[at:40]`` (card indexes, top first);
     ``seat`` to move, ``last`` the last capturer (-1: none).  The rounds
     are dealt from the stock when every hand is empty, their declarations
-    added to ``made``; the leftover is taken at the end."""
+    added to ``made``.  Return the table at the end and the last capturer
+    (-1: none)."""
     players = rules.players
     size = rules.hand_size
     # Read once a hand: the side each seat captures for.
@@ -732,7 +734,7 @@ def _play_out(
         seat += 1
         if seat == players:
             seat = 0
-    take_leftover(rules, piles, last, table)
+    return table, last
 
 
 def sweep_counts(rules: Ruleset, index: int, before: int, cards_left: bool) -> bool:
@@ -774,15 +776,17 @@ def play(
     while True:
         made: list[Any] = []
         if hand_in_play is None:
-            _play_fresh_hand(rules, dealer, rng, search, piles, sweeps, made)
+            table, last = _play_fresh_hand(
+                rules, dealer, rng, search, piles, sweeps, made
+            )
         else:
-            _play_hand(rules, hand_in_play, dealer, rng, search, piles, sweeps, made)
+            table, last = _play_hand(
+                rules, hand_in_play, dealer, rng, search, piles, sweeps, made
+            )
+        side_piles = [piles[k] for k in range(sides)]
+        take_leftover(rules, side_piles, last, table)
         totals, winner = hand_scored(
-            rules,
-            [piles[k] for k in range(sides)],
-            [sweeps[k] for k in range(sides)],
-            made,
-            totals,
+            rules, side_piles, [sweeps[k] for k in range(sides)], made, totals
         )
         finished += 1
         if winner is not None or not whole_game:

@@ -23,6 +23,9 @@ cdef int deal_round(
     unsigned long long* hands,
 ) except -1
 
+@cython.locals(held=cython.ulonglong[40], players=cython.int, at=cython.int, k=cython.int)
+cpdef tuple next_round(object rules, int dealer, bytes stock)
+
 @cython.locals(
     players=cython.int,
     packet=cython.int,

@@ -80,6 +80,23 @@ def deal_round(
     return at
 
 
+def next_round(
+    rules: Ruleset, dealer: int, stock: bytes
+) -> tuple[tuple[int, ...], bytes]:
+    """Every seat's next packet from ``stock`` (card indexes, top first),
+    as :func:`deal_round` deals it: the hands (masks by seat) and the
+    stock left.
+
+    >>> hands, stock = next_round(Ruleset.scopa(), 0, bytes(range(10)))
+    >>> [CardSet.from_mask(hand) for hand in hands], list(stock)
+    ([CardSet('4D 5D 6D'), CardSet('AD 2D 3D')], [6, 7, 8, 9])
+    """
+    held = [0] * 40  # a C array when compiled
+    players = rules.players
+    at = deal_round(players, rules.hand_size, dealer, stock, 0, -1, held)
+    return tuple([held[k] for k in range(players)]), stock[at:]
+
+
 def deal_hand(
     rules: Ruleset, dealer: int, deck: Sequence[int], keep_first: int, hands: list[int]
 ) -> tuple[int, int]:

@@ -30,13 +30,10 @@ cdef class GameState:
 )
 cpdef GameState _played(GameState before, tuple fields, object move)
 
-@cython.locals(held=cython.ulonglong[40], at=cython.int, k=cython.int)
-cpdef tuple _refilled(object rules, int dealer, bytes stock)
-
 @cython.locals(state=GameState)
 cpdef GameState _state(tuple fields, object moves=*)
 
-@cython.locals(grown=cython.ulonglong[40], sides=cython.int, k=cython.int)
+@cython.locals(grown=list)
 cpdef GameState _hand_over(
     tuple fields,
     object table,

@@ -1166,7 +1166,7 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
     if not hand and not any(hands):
         if not stock:
             return _hand_over(fields, table, piles, sweeps, last_capturer, links)
-        hands, stock = _refilled(rules, dealer, stock)
+        hands, stock = dealing.next_round(rules, dealer, stock)
         if rules.declarations:
             declarations += declare_round(rules, list(hands))
     mover += 1
@@ -1204,16 +1204,6 @@ def _played(before: GameState, fields: tuple[Any, ...], move: Move) -> GameState
     return state
 
 
-def _refilled(
-    rules: Ruleset, dealer: int, stock: bytes
-) -> tuple[tuple[int, ...], bytes]:
-    """Every seat's next packet from the ``stock`` (by the deal's rule) and
-    the stock after it."""
-    held = [0] * 40  # a C array when compiled
-    at = dealing.deal_round(rules.players, rules.hand_size, dealer, stock, 0, -1, held)
-    return tuple([held[k] for k in range(rules.players)]), stock[at:]
-
-
 def _hand_over(
     fields: tuple[Any, ...],
     table: int,
@@ -1233,12 +1223,9 @@ def _hand_over(
     leftover_side = None
     if last_capturer is not None:
         leftover_side = rules.seat_sides[last_capturer]
-        sides = len(piles)
-        grown = [0] * 40
-        for k in range(sides):
-            grown[k] = piles[k]
+        grown = list(piles)
         _kernel.take_leftover(rules, grown, last_capturer, table)
-        piles = tuple([grown[k] for k in range(sides)])
+        piles = tuple(grown)
         table = 0
     declarations = fields[_DECLARATIONS]
     scores, winner = hand_scored(rules, piles, sweeps, declarations, fields[_SCORES])
