@@ -81,6 +81,7 @@ from .rules import (
     TableAce,
 )
 from .scoring import HandScore, SideScore, score_hand
+from .solver import MoveAnalysis, MoveValue, PimcBot, analyse, solve
 from .state import (
     GameState,
     HandResult,
@@ -137,10 +138,13 @@ __all__ = [
     "MatchFailure",
     "MatchResult",
     "Move",
+    "MoveAnalysis",
     "MoveKind",
+    "MoveValue",
     "NapolaPoints",
     "NotationError",
     "Phase",
+    "PimcBot",
     "PlayerView",
     "Playout",
     "Position",
@@ -155,6 +159,7 @@ __all__ = [
     "Suit",
     "TableAce",
     "Turn",
+    "analyse",
     "apply_move",
     "capture_options",
     "declaration_of",
@@ -177,4 +182,5 @@ __all__ = [
     "random_playout",
     "random_playouts",
     "score_hand",
+    "solve",
 ]
