@@ -66,6 +66,7 @@ LAYERS = (
     "encoding",
     "_chance",
     "bots",
+    "solver",
     "tournament",
     "adapters",
     "adapters._arrays",
