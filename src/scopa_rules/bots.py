@@ -29,6 +29,7 @@ instead; :class:`FullStateAdapter` makes one of a function.
 
 from __future__ import annotations
 
+import concurrent.futures
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -293,14 +294,43 @@ class _Node:
         return mean + exploration * math.sqrt(math.log(self.avails) / self.visits)
 
 
-def _rewards(totals: Sequence[int]) -> tuple[float, ...]:
-    """Each side's reward for a hand: 0.5, plus a tenth of its lead over the
-    best other side in the hand's points, kept between 0 and 1."""
+def _rewards(totals: Sequence[int], difference: bool = False) -> tuple[float, ...]:
+    """Each side's reward for a hand: its lead over the best other side in
+    the hand's points (``difference``), or 0.5 plus a tenth of that lead,
+    kept between 0 and 1."""
     rewards = []
     for side, points in enumerate(totals):
         lead = points - max(p for other, p in enumerate(totals) if other != side)
-        rewards.append(min(1.0, max(0.0, 0.5 + lead / 10)))
+        rewards.append(lead if difference else min(1.0, max(0.0, 0.5 + lead / 10)))
     return tuple(rewards)
+
+
+_REWARDS = ("lead", "difference")
+
+
+def _check_reward(bot: object, attribute: object, value: object) -> None:
+    if value not in _REWARDS:
+        raise InvalidStateError(
+            f"reward must be 'lead' or 'difference', not {shown(value)}"
+        )
+
+
+def _check_seconds(bot: object, attribute: object, value: object) -> None:
+    if value is not None and (
+        not isinstance(value, (int, float))
+        or isinstance(value, bool)
+        or not 0 < value < math.inf
+    ):
+        raise InvalidStateError(
+            f"seconds must be None or a finite number above 0, not {shown(value)}"
+        )
+
+
+def _check_workers(bot: object, attribute: object, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 256:
+        raise InvalidStateError(
+            f"workers must be a whole number from 1 to 256, not {shown(value)}"
+        )
 
 
 def _check_iterations(bot: object, attribute: object, value: object) -> None:
@@ -335,6 +365,12 @@ class IsmctsBot(Frozen):
     every move on the way with a reward for its side's lead in the hand's
     points.  The bot plays the move it tried most.
 
+    The budget is ``iterations`` a decision, or ``seconds`` if they run out
+    first; ``workers`` processes can share it (root parallelism: each
+    searches its share of the iterations into a tree of its own, and the
+    roots' counts are added up).  With ``seconds`` the choice depends on
+    the machine's speed; otherwise it depends only on ``rng``.
+
     >>> import random
     >>> import scopa_rules as sr
     >>> view = sr.new_game(sr.Ruleset.scopa(), seed=7).view(0)
@@ -346,7 +382,19 @@ class IsmctsBot(Frozen):
     iterations: int = attrs.field(default=200, validator=_check_iterations)
     """The search budget: determinizations per decision."""
     exploration: float = attrs.field(default=0.7, validator=_check_exploration)
-    """The UCB exploration constant (rewards are between 0 and 1)."""
+    """The UCB exploration constant (for the ``"lead"`` rewards, between 0
+    and 1)."""
+    reward: str = attrs.field(default="lead", validator=_check_reward)
+    """How a hand's result rewards a side: ``"lead"``, 0.5 plus a tenth of
+    its lead over the best other side in the hand's points, kept between 0
+    and 1; or ``"difference"``, that lead in points itself (the reward of
+    Di Palma and Lanzi's ISMCTS for Scopone; it wants a larger
+    ``exploration``, such as 2)."""
+    seconds: float | None = attrs.field(default=None, validator=_check_seconds)
+    """A time budget a decision, in seconds (``None``: the iterations
+    only); the search stops at whichever runs out first."""
+    workers: int = attrs.field(default=1, validator=_check_workers)
+    """How many processes search at once (1: this one)."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move the search tried most (the only move, without search,
@@ -394,8 +442,39 @@ class IsmctsBot(Frozen):
             raise InvalidStateError(
                 f"seat {seat} is not to move: there is nothing to search"
             )
-        root = _Node(None, None, seat)
-        for _ in range(self.iterations):
+        if self.workers == 1:
+            return self._search_alone(view, rng, self.iterations)
+        # Root parallelism: a tree and a generator for each worker, its
+        # share of the iterations, and the roots' counts added up.
+        share, extra = divmod(self.iterations, self.workers)
+        shares = [share + (k < extra) for k in range(self.workers)]
+        seeds = [rng.getrandbits(64) for _ in shares]
+        pool = _pool(self.workers)
+        done = [
+            pool.submit(_search_share, self, view, seed, count)
+            for seed, count in zip(seeds, shares, strict=True)
+            if count
+        ]
+        totals: dict[Move, tuple[int, float]] = {}
+        for future in done:
+            for move, (visits, mean) in future.result().items():
+                seen, reward = totals.get(move, (0, 0.0))
+                totals[move] = (seen + visits, reward + visits * mean)
+        return {
+            move: (visits, reward / visits) for move, (visits, reward) in totals.items()
+        }
+
+    def _search_alone(
+        self, view: PlayerView, rng: random.Random, iterations: int
+    ) -> dict[Move, tuple[int, float]]:
+        """:meth:`search` in this process, with ``iterations`` at most."""
+        import time  # only a timed search reads the clock
+
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        root = _Node(None, None, view.seat)
+        for done in range(iterations):
+            if deadline is not None and done and time.monotonic() >= deadline:
+                break
             self._iterate(root, view.sample(rng), rng)
         return {
             move: (node.visits, node.reward / node.visits)
@@ -436,13 +515,33 @@ class IsmctsBot(Frozen):
         else:
             totals = state.hand_results[hands_done].score.totals
         # 4. Backpropagation: each move earns its own side's reward.
-        rewards = _rewards(totals)
+        rewards = _rewards(totals, self.reward == "difference")
         rules = state.rules
         walk: _Node | None = node
         while walk is not None:
             walk.visits += 1
             walk.reward += rewards[rules.side_of(walk.seat)]
             walk = walk.parent
+
+
+def _search_share(
+    bot: IsmctsBot, view: PlayerView, seed: int, iterations: int
+) -> dict[Move, tuple[int, float]]:
+    """A worker's share of a root-parallel search."""
+    return bot._search_alone(view, random.Random(seed), iterations)
+
+
+# The worker processes of root-parallel searches, by their number: made at
+# the first search that asks for them and kept for the next decisions.
+_POOLS: dict[int, concurrent.futures.Executor] = {}
+
+
+def _pool(workers: int) -> concurrent.futures.Executor:
+    pool = _POOLS.get(workers)
+    if pool is None:
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
+        _POOLS[workers] = pool
+    return pool
 
 
 def playout(
