@@ -315,7 +315,7 @@ def _check_reward(bot: object, attribute: object, value: object) -> None:
         )
 
 
-def _check_seconds(bot: object, attribute: object, value: object) -> None:
+def _check_seconds(bot: object, attribute: object, value: float | None) -> None:
     if value is not None and (
         not isinstance(value, (int, float))
         or isinstance(value, bool)
