@@ -7,8 +7,8 @@ alternately with each on ``PYTHONPATH``, as the performance page did.
 
 ``--workers 1 2`` compares root-parallel searches instead (``IsmctsBot(
 workers=...)``), in turns within each round and by the wall clock (the
-workers' time is not this process's); each count's first search, which
-starts its processes, is left out.
+workers' time is not this process's), the start of the processes at each
+decision included.
 
 Run:  python benchmarks/ismcts_speed.py [--rounds 5] [--iterations 400]
       [--workers 1 2]
@@ -60,10 +60,6 @@ def compare_workers(
     bots = {
         count: sr.IsmctsBot(iterations=iterations, workers=count) for count in counts
     }
-    for bot in bots.values():  # start the processes
-        seat = states[0].current_player
-        assert seat is not None
-        bot.search(states[0].view(seat), random.Random(0))
     rates: dict[int, list[float]] = {count: [] for count in counts}
     for round_number in range(rounds):
         for count, bot in bots.items():

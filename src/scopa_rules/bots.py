@@ -368,7 +368,8 @@ class IsmctsBot(Frozen):
     The budget is ``iterations`` a decision, or ``seconds`` if they run out
     first; ``workers`` processes can share it (root parallelism: each
     searches its share of the iterations into a tree of its own, and the
-    roots' counts are added up).  With ``seconds`` the choice depends on
+    roots' counts are added up; the processes start for each decision, in
+    about 15 ms, and pay for searches of a few thousand iterations).  With ``seconds`` the choice depends on
     the machine's speed; otherwise it depends only on ``rng``.
 
     >>> import random
@@ -449,17 +450,20 @@ class IsmctsBot(Frozen):
         share, extra = divmod(self.iterations, self.workers)
         shares = [share + (k < extra) for k in range(self.workers)]
         seeds = [rng.getrandbits(64) for _ in shares]
-        pool = _pool(self.workers)
-        done = [
-            pool.submit(_search_share, self, view, seed, count)
-            for seed, count in zip(seeds, shares, strict=True)
-            if count
-        ]
+        # The processes live for one decision: none is left behind (they
+        # start in about 15 ms, which a search of a few thousand
+        # iterations repays).
         totals: dict[Move, tuple[int, float]] = {}
-        for future in done:
-            for move, (visits, mean) in future.result().items():
-                seen, reward = totals.get(move, (0, 0.0))
-                totals[move] = (seen + visits, reward + visits * mean)
+        with concurrent.futures.ProcessPoolExecutor(self.workers) as pool:
+            done = [
+                pool.submit(_search_share, self, view, seed, count)
+                for seed, count in zip(seeds, shares, strict=True)
+                if count
+            ]
+            for future in done:
+                for move, (visits, mean) in future.result().items():
+                    seen, reward = totals.get(move, (0, 0.0))
+                    totals[move] = (seen + visits, reward + visits * mean)
         return {
             move: (visits, reward / visits) for move, (visits, reward) in totals.items()
         }
@@ -529,19 +533,6 @@ def _search_share(
 ) -> dict[Move, tuple[int, float]]:
     """A worker's share of a root-parallel search."""
     return bot._search_alone(view, random.Random(seed), iterations)
-
-
-# The worker processes of root-parallel searches, by their number: made at
-# the first search that asks for them and kept for the next decisions.
-_POOLS: dict[int, concurrent.futures.Executor] = {}
-
-
-def _pool(workers: int) -> concurrent.futures.Executor:
-    pool = _POOLS.get(workers)
-    if pool is None:
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
-        _POOLS[workers] = pool
-    return pool
 
 
 def playout(
