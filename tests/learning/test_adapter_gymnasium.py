@@ -15,7 +15,7 @@ from gymnasium.utils.env_checker import check_env
 
 import scopa_rules as sr
 from scopa_rules.adapters import seat_returns
-from scopa_rules.adapters.gymnasium import ENV_IDS, ScopaEnv
+from scopa_rules.adapters.gymnasium import ENV_IDS, ScopaEnv, register_envs
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -214,6 +214,9 @@ def test_make_vec_env_by_id() -> None:
 
 def test_an_id_for_every_preset() -> None:
     assert set(ENV_IDS) <= set(gymnasium.registry)
+    specs = [gymnasium.spec(env_id) for env_id in ENV_IDS]
+    register_envs()  # again: the ids registered stay as they are
+    assert [gymnasium.spec(env_id) for env_id in ENV_IDS] == specs
     assert ENV_IDS["scopa_rules/ScoponeScientifico-v0"] == "scopone-scientifico"
     for env_id, preset in ENV_IDS.items():
         env = gymnasium.make(env_id)
@@ -236,7 +239,9 @@ def test_the_spec_of_a_ruleset_and_bots_is_json() -> None:
     spec = EnvSpec.from_json(env.spec.to_json())  # type: ignore[union-attr]
     assert spec.kwargs["opponents"] == ["random", "greedy", "greedy"]
     again = gymnasium.make(spec)
-    assert again.unwrapped.rules == rules  # type: ignore[attr-defined]
+    assert again.unwrapped.rules == rules
+    again.unwrapped.spec = None
+    assert again.unwrapped.spec is None  # type: ignore[attr-defined]
     assert again.unwrapped.reward == "hand"  # type: ignore[attr-defined]
     assert isinstance(again.unwrapped.opponents[1], sr.RandomBot)  # type: ignore[attr-defined]
     policy = gymnasium.make("scopa_rules/Scopa-v0", opponents=lambda o, m: 0)

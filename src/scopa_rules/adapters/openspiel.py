@@ -402,10 +402,8 @@ class _Undealt(_Node):
         self.rng = rng
 
     def __getattr__(self, name: str) -> Any:
-        # Python asks only for what is not set: the point and the player
-        # (and, from pickle or copy, special names no node has).
-        if name not in ("point", "player"):
-            raise AttributeError(name)
+        # Python asks only for what is not set: the point and the player.
+        # (Pickle and copy ask for no special name: _Node.__reduce__.)
         # Dealt from a seed, the library deals every later deck itself.
         seed = self.rng.getrandbits(63)
         self.move_to(ActionState(new_game(self.setting.rules, seed=seed)))
