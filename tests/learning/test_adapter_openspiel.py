@@ -590,3 +590,46 @@ def test_actions_may_be_numpy_integers_or_one_element_arrays() -> None:
     assert str(state) == str(clone)
     with pytest.raises(sr.IllegalMoveError, match="an action id is an integer"):
         state.apply_action(1.0)
+
+
+def test_pythons_ismcts_plays_evaluate_bots_with_a_restart_at() -> None:
+    from open_spiel.python.algorithms import evaluate_bots
+
+    game = load_game(sr.Ruleset.scopa())
+    rng = np.random.RandomState(2)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+
+    def bot(kind: Any) -> Any:
+        return kind(
+            game=game,
+            evaluator=evaluator,
+            uct_c=2.0,
+            max_simulations=3,
+            random_state=rng,
+        )
+
+    # OpenSpiel's Python ISMCTS has no restart_at, which evaluate_bots calls.
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(
+            game.new_initial_state(), [bot(ismcts.ISMCTSBot)] * 2, rng
+        )
+
+    class RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        def restart_at(self, state: Any) -> None:
+            """Nothing to forget: the bot searches afresh at every step."""
+
+    returns = evaluate_bots.evaluate_bots(
+        game.new_initial_state(), [bot(RestartableISMCTSBot)] * 2, rng
+    )
+    assert sorted(returns) == [-1.0, 1.0]
+
+
+def test_shimmys_wrapper_loads_the_game_by_name_and_config() -> None:
+    compatibility = pytest.importorskip("shimmy.openspiel_compatibility")
+    rules = sr.Ruleset.scopone()
+    for config in (game_parameters(rules), {"preset": "scopone"}):
+        env = compatibility.OpenSpielCompatibilityV0(game_name=GAME_NAME, config=config)
+        env.reset(seed=1)
+        assert env.possible_agents == [f"player_{seat}" for seat in range(4)]
+        observation, *_ = env.last()
+        assert observation.shape == (sr.observation_size(rules),)
