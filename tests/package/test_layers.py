@@ -68,10 +68,12 @@ LAYERS = (
     "bots",
     "tournament",
     "adapters",
+    "adapters._registration",
     "adapters._arrays",
     "adapters.openspiel",
     "adapters.pettingzoo",
     "adapters.gymnasium",
+    "adapters.__main__",
     "__init__",
     "__main__",
 )
