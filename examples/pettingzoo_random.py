@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 import scopa_rules as sr
-from scopa_rules.adapters.pettingzoo import ScopaEnv
+from scopa_rules.adapters.pettingzoo import env as scopa_env
 
 
-def play(env: ScopaEnv, seed: int) -> dict[str, float]:
+def play(env: Any, seed: int) -> dict[str, float]:
     """One game of masked random agents; returns each agent's reward."""
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
@@ -41,10 +42,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--preset", default="scopa")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    env = ScopaEnv(sr.Ruleset.from_name(args.preset))
+    # PettingZoo's usual constructor: the environment in its OrderEnforcingWrapper.
+    env = scopa_env(sr.Ruleset.from_name(args.preset))
     for number in range(args.games):
         rewards = play(env, args.seed + number)
-        scores = env.point.state.scores
+        scores = env.unwrapped.point.state.scores
         shown = ", ".join(f"{agent} {reward:+.0f}" for agent, reward in rewards.items())
         print(f"game {number + 1}: scores {scores}, rewards {shown}")
     env.close()

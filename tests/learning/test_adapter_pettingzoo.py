@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -10,7 +12,8 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 import scopa_rules as sr
-from scopa_rules.adapters.pettingzoo import ScopaEnv, env
+from scopa_rules.adapters import seat_returns
+from scopa_rules.adapters.pettingzoo import ScopaEnv, env, raw_env
 
 PRESETS = [
     sr.Ruleset.scopa(),
@@ -65,6 +68,11 @@ def test_illegal_actions_raise() -> None:
         game.step(None)
     game.step(np.int64(game.point.legal_actions()[0]))
     assert game.agent_selection == "seat_1"
+    game.step(np.array([game.point.legal_actions()[0]]))  # type: ignore[arg-type]
+    assert game.agent_selection == "seat_0"
+    for bad in (1.0, np.array([1, 2]), True):
+        with pytest.raises(sr.IllegalMoveError, match="an action id is an integer"):
+            game.step(bad)  # type: ignore[arg-type]
 
 
 def test_rendering(capsys: pytest.CaptureFixture[str]) -> None:
@@ -80,3 +88,66 @@ def test_rendering(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.warns(UserWarning, match="without a render_mode"):
         assert ScopaEnv().render() is None
     human.close()
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_env_is_wrapped_and_raw_env_is_bare() -> None:
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    rules = sr.Ruleset.scopone()
+    wrapped, bare = env(rules), raw_env(rules, returns="points")
+    assert isinstance(wrapped, OrderEnforcingWrapper)
+    assert isinstance(wrapped.unwrapped, ScopaEnv)
+    assert wrapped.unwrapped.rules == rules
+    assert isinstance(bare, ScopaEnv)
+    assert bare.returns == "points"
+    # The wrapper refuses a step before the first reset.
+    with pytest.raises(AssertionError, match="reset"):
+        wrapped.step(0)
+    api_test(env(sr.Ruleset.scopa()), num_cycles=50)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("rules", [sr.Ruleset.scopa(), sr.Ruleset.scopone()])
+@pytest.mark.parametrize("returns", ["points", "win_loss"])
+def test_reward_per_hand(rules: sr.Ruleset, returns: Any) -> None:
+    game = ScopaEnv(rules, reward="hand", returns=returns)
+    game.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    hands = 0
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _ = game.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            game.step(None)
+            continue
+        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        hands += any(game.rewards.values())
+    state = game.point.state
+    assert hands >= 2
+    for seat, agent in enumerate(game.possible_agents):
+        points = seat_returns(state, "points")[seat]
+        bonus = seat_returns(state, "win_loss")[seat] if returns == "win_loss" else 0
+        assert totals[agent] == pytest.approx(points + bonus)
+    api_test(ScopaEnv(rules, reward="hand", observation="normalized"), num_cycles=300)
+
+
+def test_normalized_observations() -> None:
+    rules = sr.Ruleset.cirulla()
+    game = ScopaEnv(rules, observation="normalized")
+    game.reset(seed=1)
+    vector = game.observe("seat_1")["observation"]
+    size = sr.observation_size(rules) - sr.observation_layout(rules)["rules"][1]
+    assert vector.shape == (size,)
+    assert vector in game.observation_space("seat_1")["observation"]  # type: ignore[index]
+    assert "rules" not in game.observation_layout
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(sr.InvalidStateError, match="reward must be one of game"):
+        ScopaEnv(reward="move")  # type: ignore[arg-type]
+    with pytest.raises(sr.InvalidStateError, match="rules must be a Ruleset"):
+        raw_env("scopa")  # type: ignore[arg-type]
+    with pytest.raises(sr.InvalidStateError, match="observation must be one of"):
+        ScopaEnv(observation="scaled")  # type: ignore[arg-type]

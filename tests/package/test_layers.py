@@ -69,10 +69,12 @@ LAYERS = (
     "solver",
     "tournament",
     "adapters",
+    "adapters._registration",
     "adapters._arrays",
     "adapters.openspiel",
     "adapters.pettingzoo",
     "adapters.gymnasium",
+    "adapters.__main__",
     "__init__",
     "__main__",
 )

@@ -29,12 +29,13 @@ share their side's result), chosen by its ``returns`` setting:
 
 from __future__ import annotations
 
+import operator
 from typing import Literal
 
-from ..errors import InvalidStateError, shown
+from ..errors import IllegalMoveError, InvalidStateError, shown
 from ..state import GameState
 
-__all__ = ["RETURNS", "Returns", "seat_returns"]
+__all__ = ["RETURNS", "Returns", "action_id", "seat_returns"]
 
 Returns = Literal["win_loss", "points"]
 """How a finished game is scored for each seat."""
@@ -49,6 +50,36 @@ def check_returns(returns: object) -> Returns:
             f"returns must be one of {', '.join(RETURNS)}, not {shown(returns)}"
         )
     return returns
+
+
+def action_id(action: object) -> int:
+    """``action`` as a plain int: every adapter takes an int, a NumPy integer
+    (``np.int64(14)``) or a one-element array of integers (``np.array([14])``,
+    as a vectorised policy hands out), and refuses anything else (a bool, a
+    float, a longer array) with an :class:`~scopa_rules.IllegalMoveError`.
+
+    >>> action_id(14)
+    14
+    >>> action_id(14.0)
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.IllegalMoveError: an action id is an integer (or a NumPy integer, or a one-element array of one), not 14.0
+    """
+    if type(action) is int:
+        return action
+    # A one-element array: its only entry (numpy's 0-d array takes __index__
+    # if its dtype is an integer one).  Read without importing numpy.
+    if getattr(action, "ndim", 0) and getattr(action, "size", 0) == 1:
+        action = action.reshape(())  # type: ignore[attr-defined]
+    if not isinstance(action, bool):
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise IllegalMoveError(
+        "an action id is an integer (or a NumPy integer, or a one-element "
+        f"array of one), not {shown(action)}"
+    )
 
 
 def seat_returns(state: GameState, returns: Returns = "win_loss") -> tuple[float, ...]:

@@ -49,16 +49,15 @@ from .._chance import deal_card, deal_outcomes
 from ..cards import ALL_CARDS, Card
 from ..deck import deck_from_bytes
 from ..encoding import NUM_ACTIONS, ActionState, describe_action
-from ..errors import InvalidStateError, shown
+from ..errors import InvalidStateError, shown, shown_names
 from ..observation import (
     most_hand_points,
     observation_layout,
-    observation_size,
     state_entries,
 )
-from ..rules import OPTIONS, Ruleset
+from ..rules import OPTIONS, PRESETS, Ruleset
 from ..state import GameState, Phase, new_game
-from . import Returns, check_returns, seat_returns
+from . import Returns, action_id, check_returns, seat_returns
 from ._arrays import observation_array
 
 __all__ = [
@@ -93,7 +92,7 @@ the game from its seeded generator."""
 CHANCE_MODES: tuple[Chance, ...] = ("cards", "sampled")
 """The ways to deal the decks."""
 # The parameters that are not the ruleset's.
-_GAME_OPTIONS = ("returns", "chance", "seed")
+_GAME_OPTIONS = ("returns", "chance", "seed", "preset")
 
 
 def game_parameters(
@@ -112,13 +111,11 @@ def game_parameters(
     >>> params["chance"], params["seed"]
     ('cards', -1)
     """
-    params: dict[str, Any] = {
-        key: _NONE_AS[key] if value is None and key in _NONE_AS else value
-        for key, value in rules.to_dict().items()
-    }
+    params = _rule_parameters(rules)
     params["returns"] = check_returns(returns)
     params["chance"] = _check_chance(chance)
     params["seed"] = _check_seed(seed)
+    params["preset"] = ""
     return params
 
 
@@ -142,6 +139,14 @@ def load_game(
     return pyspiel.load_game(GAME_NAME, params)
 
 
+def _rule_parameters(rules: Ruleset) -> dict[str, Any]:
+    """The parameters of the ruleset's options."""
+    return {
+        key: _NONE_AS[key] if value is None and key in _NONE_AS else value
+        for key, value in rules.to_dict().items()
+    }
+
+
 def _check_chance(chance: object) -> Chance:
     if chance not in CHANCE_MODES:
         raise InvalidStateError(
@@ -159,15 +164,32 @@ def _check_seed(seed: object) -> int:
 
 
 def _ruleset(params: Mapping[str, Any]) -> Ruleset:
+    """The ruleset of the parameters ``params`` (those given, the others
+    defaulting): the preset named by ``preset`` (if any) for ``players`` (the
+    preset's first player count if not given), with the options given."""
     data = {
         key: None if key in _NONE_AS and value == _NONE_AS[key] else value
         for key, value in params.items()
         if key not in _GAME_OPTIONS
     }
-    return Ruleset.from_dict(data)
+    preset = params.get("preset", "")
+    if not preset:
+        return Ruleset.from_dict({**_DEFAULT_RULES, **data})
+    # pyspiel hands every parameter over, the defaults filled in: an option
+    # changes the preset only where it differs from the default ruleset's.
+    changed = {
+        key: value for key, value in data.items() if value != _DEFAULT_RULES.get(key)
+    }
+    players = changed.pop("players", None)
+    base = Ruleset.from_name(preset, players)
+    return Ruleset.from_dict({**base.to_dict(), **changed})
 
 
+_DEFAULT_RULES = Ruleset().to_dict()
 _DEFAULTS = game_parameters(Ruleset())
+PRESET_NAMES: tuple[str, ...] = tuple(preset.name for preset in PRESETS)
+"""What the ``preset`` parameter may name (any alias that
+:meth:`Ruleset.from_name <scopa_rules.Ruleset.from_name>` takes works too)."""
 
 
 def _game_type(chance_mode: Any) -> Any:
@@ -208,8 +230,18 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
     """The pyspiel game of one ruleset (see the module's text)."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        merged = {**_DEFAULTS, **(params or {})}
-        rules = _ruleset(merged)
+        given = dict(params or {})
+        unknown = set(given) - set(_DEFAULTS)
+        if unknown:
+            raise InvalidStateError(
+                f"unknown {GAME_NAME} parameters {shown_names(unknown)}; the "
+                f"parameters are {', '.join(sorted(_DEFAULTS))}"
+            )
+        rules = _ruleset(given)
+        # The parameters in full, the preset spelt out: the game's string
+        # (and so a pickled or serialized game) loads the same ruleset.
+        merged = {**_DEFAULTS, **given, **_rule_parameters(rules), "preset": ""}
+        self._params = merged
         self.rules = rules
         """The ruleset played."""
         returns = self.returns = check_returns(merged["returns"])
@@ -245,25 +277,56 @@ class ScopaGame(pyspiel.Game):  # type: ignore[misc]
         a game dealt from the game's generator."""
         return ScopaState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel pickles a game by its string and loads it again through
+        # C++, which leaves the Python attributes unset (and a sampled game's
+        # string asks C++ for a generator state Python games cannot give):
+        # a game is pickled and deep-copied as its parameters and its
+        # generator's state.
+        return (_game_from, (dict(self._params), self._rng.getstate()))
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> _Observer:
         """The observer that OpenSpiel's observation and information-state
-        strings and tensors come from."""
+        strings and tensors come from: a seat's own view (the default, with
+        perfect recall or not), the public information alone
+        (``public_info=True, private_info=NONE``) or a seat's private
+        information alone (``public_info=False, private_info=SINGLE_PLAYER``),
+        as ``generate_playthrough`` asks for."""
         if params:
-            raise ValueError(
-                f"the scopa_rules observer takes no parameters, not {params}"
+            raise InvalidStateError(
+                f"the scopa_rules observer takes no parameters, not {shown(params)}"
             )
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        if iig_obs_type is not None and (
-            iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-            or not iig_obs_type.public_info
+        if iig_obs_type is None:
+            return _Observer(self.rules, "seat", perfect_recall=False)
+        private = iig_obs_type.private_info
+        public = iig_obs_type.public_info
+        perfect_recall = iig_obs_type.perfect_recall
+        if public and private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return _Observer(self.rules, "seat", perfect_recall=perfect_recall)
+        if not perfect_recall and public and private == pyspiel.PrivateInfoType.NONE:
+            return _Observer(self.rules, "public", perfect_recall=False)
+        if (
+            not perfect_recall
+            and not public
+            and private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
-            raise ValueError(
-                "the scopa_rules observer shows one seat's own view only "
-                "(public_info=True, private_info=SINGLE_PLAYER)"
-            )
-        return _Observer(self.rules, perfect_recall=perfect_recall)
+            return _Observer(self.rules, "private", perfect_recall=False)
+        raise InvalidStateError(
+            "the scopa_rules observer shows a seat's own view (public_info=True, "
+            "private_info=SINGLE_PLAYER, with perfect recall or not), the public "
+            "information (public_info=True, private_info=NONE) or a seat's "
+            "private information (public_info=False, private_info=SINGLE_PLAYER), "
+            f"not {iig_obs_type}"
+        )
+
+
+def _game_from(params: dict[str, Any], rng_state: Any) -> ScopaGame:
+    """The game a pickled :class:`ScopaGame` was (its generator too)."""
+    game = ScopaGame(params)
+    game._rng.setstate(rng_state)
+    return game
 
 
 class _Node:
@@ -303,8 +366,24 @@ class _Node:
         node.player = self.player
         return node
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (pyspiel's serialize() pickles a state's attributes) as
+        # what a clone copies; an undealt node is dealt first.
+        return (_node_from, (self.setting, self.point, self.dealing, self.player))
+
 
 _new_node = object.__new__
+
+
+def _node_from(
+    setting: _Setting, point: ActionState | None, dealing: bytes, player: int
+) -> _Node:
+    node = _new_node(_Node)
+    node.setting = setting
+    node.point = point
+    node.dealing = dealing
+    node.player = player
+    return node
 
 
 class _Undealt(_Node):
@@ -324,6 +403,7 @@ class _Undealt(_Node):
 
     def __getattr__(self, name: str) -> Any:
         # Python asks only for what is not set: the point and the player.
+        # (Pickle and copy ask for no special name: _Node.__reduce__.)
         # Dealt from a seed, the library deals every later deck itself.
         seed = self.rng.getrandbits(63)
         self.move_to(ActionState(new_game(self.setting.rules, seed=seed)))
@@ -351,6 +431,25 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         """The library's state and open capture (``None`` before the first
         deal is complete)."""
         return self._node.point
+
+    def apply_action(self, action: int) -> None:
+        """Play ``action`` (an int, a NumPy integer or a one-element array
+        of one, as every adapter takes: see
+        :func:`~scopa_rules.adapters.action_id`)."""
+        _pyspiel_apply(self, action if type(action) is int else action_id(action))
+
+    def __deepcopy__(self, memo: object) -> ScopaState:
+        # pyspiel's own deep copy goes through serialize(), which a sampled
+        # game cannot give: a deep copy is a clone.
+        clone: ScopaState = self.clone()
+        return clone
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its game (see ScopaGame.__reduce__) and pyspiel's
+        # serialization of the state (its history and the library's state),
+        # which a sampled game's state gives too, where pyspiel's pickle
+        # asks C++ for the game generator's state.
+        return (_state_from, (self.get_game(), self.serialize()))
 
     def current_player(self) -> int:
         """The seat to act, or pyspiel's chance or terminal player id."""
@@ -462,6 +561,12 @@ class ScopaState(pyspiel.State):  # type: ignore[misc]
         return node.point.state.render()
 
 
+def _state_from(game: ScopaGame, serialized: str) -> ScopaState:
+    """The state a pickled :class:`ScopaState` was."""
+    state: ScopaState = game.deserialize_state(serialized)
+    return state
+
+
 def _tensor(state: ScopaState, player: int | None, pyspiels: Any) -> list[float]:
     node = state._node
     seat = node.player if player is None else player
@@ -487,27 +592,76 @@ def _history_text(state: GameState, seat: int) -> str:
     return "\n".join(lines)
 
 
+_PUBLIC_BLOCKS = (
+    "table",
+    "piles",
+    "played",
+    "taken",
+    "to_move",
+    "dealer",
+    "last_capturer",
+    "hand_sizes",
+    "stock",
+    "sweeps",
+    "scores",
+    "phase",
+    "first_card_was",
+    "rules",
+)
+"""The blocks of the observation that every seat sees alike, which the
+public observation takes from seat 0's (seats and sides counted from seat 0)."""
+_PRIVATE_BLOCKS = ("hand", "first_card")
+"""The blocks that only the viewer sees."""
+
+
 class _Observer:
     """OpenSpiel's observer protocol: a tensor, named views of it, and the
-    strings, all from one seat's view."""
+    strings: of one seat's view (``"seat"``), of the public information
+    (``"public"``) or of a seat's private information (``"private"``)."""
 
-    def __init__(self, rules: Ruleset, *, perfect_recall: bool) -> None:
+    def __init__(self, rules: Ruleset, kind: str, *, perfect_recall: bool) -> None:
+        self.kind = kind
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(observation_size(rules), np.float32)
-        self.dict = {
-            name: self.tensor[start : start + size]
-            for name, (start, size) in observation_layout(rules).items()
-        }
+        layout = observation_layout(rules)
+        if kind == "seat":
+            blocks = list(layout)
+        else:
+            wanted = _PUBLIC_BLOCKS if kind == "public" else _PRIVATE_BLOCKS
+            blocks = [name for name in layout if name in wanted]
+        # The entries of the whole observation this observer shows.
+        spans = [layout[name] for name in blocks]
+        self._entries = np.concatenate(
+            [np.arange(start, start + size) for start, size in spans]
+        )
+        self._whole = kind == "seat"
+        self.tensor = np.zeros(len(self._entries), np.float32)
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        at = 0
+        for name in blocks:
+            size = layout[name][1]
+            self.dict[name] = self.tensor[at : at + size]
+            at += size
 
     def set_from(self, state: ScopaState, player: int) -> None:
         point = state.point
         if point is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = observation_array(point, player)
+        if self._whole:
+            self.tensor[:] = observation_array(point, player)
+            return
+        seat = 0 if self.kind == "public" else player
+        self.tensor[:] = observation_array(point, seat)[self._entries]
 
     def string_from(self, state: ScopaState, player: int) -> str:
         point = state.point
+        dealing = state._node.dealing
+        if self.kind == "public":
+            return _public_text(point, len(dealing))
+        if self.kind == "private":
+            if point is None:
+                return f"seat {player}: no cards yet"
+            return f"seat {player} holds {point.state.view(player).hand or 'nothing'}"
         if point is None:
             return f"seat {player}: dealing"
         text = point.state.view(player).render()
@@ -515,13 +669,45 @@ class _Observer:
             text += f"\nplaying {point.played}, taken {point.taken or 'nothing'}"
         if self.perfect_recall:
             text += "\n" + _history_text(point.state, player)
-        dealing = state._node.dealing
         if dealing:
             text += f"\ndealing: {len(dealing)} of 40 cards dealt"
         return text
 
 
+def _public_text(point: ActionState | None, dealt: int) -> str:
+    """What every seat sees: the table, the piles, the open capture, the
+    hands' and stock's sizes, the sweeps and scores, whose turn it is."""
+    if point is None:
+        return f"dealing: {dealt} of 40 cards dealt"
+    state = point.state
+    view = state.view(0)
+    piles = ", ".join(
+        f"side {side} {len(pile)} ({pile or 'none'})"
+        for side, pile in enumerate(view.piles)
+    )
+    lines = [
+        f"hand {view.hand_number + 1}, dealer {view.dealer}, "
+        + (
+            "over"
+            if view.current_player is None
+            else f"seat {view.current_player} to act"
+        ),
+        f"table: {view.table or 'empty'}",
+        f"piles: {piles}",
+        "hand sizes: " + " ".join(map(str, view.hand_sizes)),
+        f"stock: {view.stock_size}",
+        "sweeps: " + " ".join(map(str, view.sweeps)),
+        "scores: " + " ".join(map(str, view.scores)),
+    ]
+    if point.played is not None:
+        lines.append(f"playing {point.played}, taken {point.taken or 'nothing'}")
+    if dealt:
+        lines.append(f"dealing: {dealt} of 40 cards dealt")
+    return "\n".join(lines)
+
+
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
+_pyspiel_apply = pyspiel.State.apply_action
 _PYSPIEL_OBSERVATION = pyspiel.State.observation_tensor
 _PYSPIEL_INFORMATION_STATE = pyspiel.State.information_state_tensor
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
