@@ -31,6 +31,17 @@ gives the events as one seat saw them (the same as
 >>> mine[1], mine[2]
 (CardsDealt(seat=0, count=3, cards=CardSet('3D KH 5C')), CardsDealt(seat=1, count=3, cards=None))
 
+Every event says itself in words, with the seats named as the caller likes
+(``"you"`` makes the verbs agree), and :func:`narrate` tells a stream of
+them as a table would, a play and what it took in one line:
+
+>>> print(happened[1])
+Seat 0 trails KH, taking nothing
+>>> happened[1].describe(names=["you", "Ada"])
+'You trail KH, taking nothing'
+>>> narrate(happened, {0: "you"})
+['You trail KH, taking nothing']
+
 Every event turns into JSON-safe data with :func:`event_to_dict` (the shape
 is in the JSON Schema shipped with the package, see :func:`json_schema`), and
 :func:`event_from_dict` reads that data back, checked, for a client or a log
