@@ -911,3 +911,105 @@ def test_a_whole_game_by_clicks_from_another_seat() -> None:
         you = " (you) wins!" if winner == seat else " wins."
         assert page.inner_text("#result") == f"Game over: side {winner}{you}"
         assert "side 1 (you)" in page.inner_text("#scores")
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def layout(page: Page) -> dict[str, Any]:
+    """How the page lays out: its width against the window's, and the
+    narrowest card of the hand and the table."""
+    result: dict[str, Any] = page.evaluate(
+        """() => ({
+            scroll: document.documentElement.scrollWidth,
+            width: window.innerWidth,
+            narrowest: Math.min(...Array.from(
+                document.querySelectorAll('#hand .card svg, #table .card svg'),
+                svg => svg.getBoundingClientRect().width)),
+            viewport: document.querySelector('meta[name=viewport]')?.content,
+        })"""
+    )
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(chromium() is None, reason="no Chromium: apt-get install chromium")
+def test_the_page_fits_a_phone_and_starts_any_game_from_its_form() -> None:
+    with running() as url, chromium_page() as page:
+        page.set_viewport_size(PHONE)
+        page.goto(f"{url}/?seed=3&pace=10")
+        page.wait_for_function("document.body.dataset.ply === '0'")
+        shown = layout(page)
+        assert shown["viewport"] == "width=device-width, initial-scale=1"
+        assert shown["scroll"] <= shown["width"] == 390  # no sideways scroll
+        assert shown["narrowest"] >= 56
+        # The most cards at once: Scopone's ten, four seats; you in seat 2.
+        page.select_option("#preset", "scopone-scientifico")
+        assert page.locator("#players option").all_inner_texts() == ["4"]
+        page.select_option("#seat", "2")
+        page.click("#new-game-button")
+        page.wait_for_function(
+            "document.body.dataset.busy === 'false'"
+            " && document.getElementById('title').textContent"
+            ".startsWith('Scopone Scientifico, 4 players')"
+        )
+        assert page.inner_text("#hand-label") == "Your hand (seat 2)"
+        assert page.locator("#hand .card").count() >= 9
+        shown = layout(page)
+        assert shown["scroll"] <= shown["width"]
+        assert shown["narrowest"] >= 56
+        # A whole game played on the phone: the hand scores and the log fit.
+        state = sr.new_game(sr.Ruleset.scopone_scientifico(), seed=3)
+        final, _ = play_by_clicks(page, state, 2, random.Random(3), sr.GreedyBot())
+        assert page.inner_text("#result").startswith(f"Game over: side {final.winner}")
+        shown = layout(page)
+        assert shown["scroll"] <= shown["width"]
+        log = page.locator("#log li").all_inner_texts()
+        assert any(line.startswith("You play ") for line in log)
+        assert not [line for line in log if " 1 cards" in line or "you plays" in line]
+        page.select_option("#preset", "escoba")
+        assert page.locator("#players option").all_inner_texts() == ["2", "3", "4"]
+        page.select_option("#players", "3")
+        page.click("#new-game-button")
+        page.wait_for_function(
+            "document.getElementById('title').textContent.startsWith('Escoba, 3 players')"
+        )
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(chromium() is None, reason="no Chromium: apt-get install chromium")
+def test_bots_are_paced_the_last_move_shows_and_waiting_cards_say_why() -> None:
+    seed = 5
+    state = sr.new_game(sr.Ruleset.scopa(3), seed=seed)
+    with running(players=3) as url, chromium_page() as page:
+        page.goto(f"{url}/?seed={seed}&pace=1500")
+        page.wait_for_function("document.body.dataset.ply === '0'")
+        assert page.inner_text("#last") == ""  # no move yet
+        move = state.legal_moves()[0]
+        page.click(f"#hand [data-card='{move.card}']")
+        # Your move shows first, then the bots' one after the other.
+        page.wait_for_function("document.body.dataset.ply === '1'")
+        assert page.get_attribute("body", "data-busy") == "true"
+        told = sr.events.narrate(state.play(move)[1], ["you"])[0]
+        assert page.inner_text("#last .text") == f"Last move: {told}"
+        waiting = page.locator("#hand .card.unplayable")
+        assert waiting.count() == len(state.hands[0]) - 1
+        assert waiting.first.get_attribute("title") == "Wait: it is seat 1's turn"
+        waiting.first.click(force=True)  # a tap says why, as the hover does
+        assert page.inner_text("#message") == "Wait: it is seat 1's turn"
+        page.wait_for_function("document.body.dataset.ply === '2'")
+        assert page.inner_text("#last .text").startswith("Last move: Seat 1 ")
+        page.wait_for_function(
+            "document.body.dataset.ply === '3' && document.body.dataset.busy === 'false'"
+        )
+        assert page.inner_text("#last .text").startswith("Last move: Seat 2 ")
+        # Your turn again: every card can be played (Scopa lets any card trail).
+        assert page.locator("#hand .card.unplayable").count() == 0
+        # A trail is ringed where it lies on the table; a capture is shown
+        # in the last move's picture, its cards ringed.
+        last = page.evaluate("game.last")
+        ringed = page.locator("#table .card.last").evaluate_all(
+            "cards => cards.map(card => card.dataset.card)"
+        )
+        assert ringed == ([last["card"]] if last["trail"] else [])
+        assert page.locator("#last svg").count() >= 1
