@@ -913,7 +913,7 @@ def test_a_whole_game_by_clicks_from_another_seat() -> None:
         assert "side 1 (you)" in page.inner_text("#scores")
 
 
-PHONE = {"width": 390, "height": 844}
+PHONE_WIDTH, PHONE_HEIGHT = 390, 844
 
 
 def layout(page: Page) -> dict[str, Any]:
@@ -936,12 +936,12 @@ def layout(page: Page) -> dict[str, Any]:
 @pytest.mark.skipif(chromium() is None, reason="no Chromium: apt-get install chromium")
 def test_the_page_fits_a_phone_and_starts_any_game_from_its_form() -> None:
     with running() as url, chromium_page() as page:
-        page.set_viewport_size(PHONE)
+        page.set_viewport_size({"width": PHONE_WIDTH, "height": PHONE_HEIGHT})
         page.goto(f"{url}/?seed=3&pace=10")
         page.wait_for_function("document.body.dataset.ply === '0'")
         shown = layout(page)
         assert shown["viewport"] == "width=device-width, initial-scale=1"
-        assert shown["scroll"] <= shown["width"] == 390  # no sideways scroll
+        assert shown["scroll"] <= shown["width"] == PHONE_WIDTH  # no sideways scroll
         assert shown["narrowest"] >= 56
         # The most cards at once: Scopone's ten, four seats; you in seat 2.
         page.select_option("#preset", "scopone-scientifico")
