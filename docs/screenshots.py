@@ -20,7 +20,18 @@ import shutil
 import sys
 from pathlib import Path
 
-PAGES = ("index", "presets", "presets/scopa", "api", "rules", "concepts", "performance")
+PAGES = (
+    "index",
+    "presets",
+    "presets/scopa",
+    "api",
+    "api/events",
+    "api/states",
+    "rules",
+    "quickstart",
+    "concepts",
+    "performance",
+)
 
 
 def chromium() -> str | None:
@@ -46,12 +57,13 @@ def check_page(page: object, name: str) -> list[str]:
     )
     if broken:
         problems.append(f"{name}: images that did not load: {broken}")
-    # Tables and text blocks that scroll sideways are cut off at the page
-    # edge (a long line of example code may scroll; prose and tables not).
+    # Tables, examples and their output that scroll sideways are cut off at
+    # the page edge (a long line of Python source may scroll; prose, tables,
+    # doctests and console sessions wrap: _static/wrap.css).
     cut = evaluate(
         "Array.from(document.querySelectorAll("
-        "'article .table-wrapper, article table, article .highlight-default pre, article .highlight-text pre'))"
-        ".filter(e => !e.textContent.trimStart().startsWith('>>>'))"
+        "'article .table-wrapper, article table, article .highlight-default pre,"
+        " article .highlight-text pre, article .doctest pre, article .highlight-pycon pre'))"
         ".filter(e => e.scrollWidth > e.clientWidth + 1)"
         ".map(e => e.textContent.trim().slice(0, 40))"
     )
