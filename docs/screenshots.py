@@ -22,6 +22,7 @@ from pathlib import Path
 
 PAGES = (
     "index",
+    "two-minutes",
     "presets",
     "presets/scopa",
     "api",
