@@ -173,7 +173,9 @@ def _stacked(pictures: list[tuple[str, str]], gap: float = 8) -> str:
             'font-family="sans-serif" font-size="15" text-anchor="end" '
             f'fill="#222222">{escape(caption)}</text>'
         )
-        parts.append(picture.replace("<svg ", f'<svg x="{label_width:g}" y="{y:g}" ', 1))
+        parts.append(
+            picture.replace("<svg ", f'<svg x="{label_width:g}" y="{y:g}" ', 1)
+        )
         y += tall + gap
         width = max(width, label_width + wide)
     return (
@@ -217,10 +219,7 @@ def intro_pictures() -> dict[str, str]:
     drawn["intro-turn"] = svg.state(start, move="JHx5HAC2C", size=48)
     _, result = _first_hand()
     drawn["intro-piles"] = _stacked(
-        [
-            (svg.cards(result.piles[side], size=30), f"side {side}")
-            for side in range(2)
-        ]
+        [(svg.cards(result.piles[side], size=30), f"side {side}") for side in range(2)]
     )
     return drawn
 
