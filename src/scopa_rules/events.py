@@ -459,8 +459,28 @@ class _Namer:
     """The names of seats and sides in a text, and their verbs."""
 
     def __init__(self, seats: Names, sides: Names) -> None:
-        self.seats = seats
-        self.sides = sides
+        self.seats = self._checked(seats, "names")
+        self.sides = self._checked(sides, "sides")
+
+    @staticmethod
+    def _checked(names: Names, what: str) -> Names:
+        """``names`` if they are names by number, else
+        :class:`~scopa_rules.InvalidStateError`."""
+        if names is None:
+            return None
+        if isinstance(names, Mapping):
+            given = list(names.values())
+        elif isinstance(names, Sequence) and not isinstance(names, str):
+            given = list(names)
+        else:
+            raise InvalidStateError(
+                f"{what} must be a list of names or a dict from number to name, "
+                f"not {shown(names)}"
+            )
+        wrong = [name for name in given if not isinstance(name, str)]
+        if wrong:
+            raise InvalidStateError(f"{what} must be strings, not {shown(wrong[0])}")
+        return names
 
     @staticmethod
     def _name(names: Names, number: int, default: str) -> str:

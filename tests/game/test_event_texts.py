@@ -151,3 +151,22 @@ def test_narrate_tells_hidden_hands_together_and_known_ones_apart() -> None:
     assert sum(line.endswith(str(hand)) for line in told for hand in state.hands) == 4
     empty = ev.CardsDealt(seat=1, count=0, cards=None)
     assert ev.narrate([empty]) == []  # a seat dealt nothing is not told
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (
+            "you",
+            "names must be a list of names or a dict from number to name, not 'you'",
+        ),
+        ([0, 1], "names must be strings, not 0"),
+        ({0: None}, "names must be strings, not None"),
+    ],
+)
+def test_names_that_are_not_names_are_refused(names: object, message: str) -> None:
+    played = ev.CardPlayed(seat=0, card=sr.Card.parse("KH"))
+    with pytest.raises(sr.InvalidStateError, match=message):
+        played.describe(names)  # type: ignore[arg-type]
+    with pytest.raises(sr.InvalidStateError, match=message.replace("names", "sides", 1)):
+        ev.narrate([played], sides=names)  # type: ignore[arg-type]
