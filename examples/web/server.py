@@ -181,20 +181,28 @@ class Game:
         try:
             move = self.state.parse_move(text)
         except sr.AmbiguousMoveError as error:
-            choices = [
-                [str(card) for card in m.captured]
-                for m in error.choices
-                if isinstance(m, sr.Move)
-            ]
+            moves = [m for m in error.choices if isinstance(m, sr.Move)]
+            choices = [[str(card) for card in m.captured] for m in moves]
             raise Refused(
                 HTTPStatus.CONFLICT,
-                {"error": str(error), "ambiguous": True, "choices": choices},
+                {"error": _ways_in_words(moves), "ambiguous": True, "choices": choices},
             ) from None
         except sr.ScopaError as error:
             raise Refused(HTTPStatus.BAD_REQUEST, {"error": str(error)}) from None
         self.frames.clear()  # the page has shown those
         self.apply(move)
         self.bots_play()
+
+
+def _ways_in_words(moves: Sequence[sr.Move]) -> str:
+    """What a card that can be played several ways may do, in words:
+    ``5C can take 2D 3D or 3D 2C``."""
+    card = moves[0].card
+    ways = [str(m.captured) for m in moves if m.is_capture]
+    said = f"{card} can take {' or '.join(ways)}"
+    if any(not m.is_capture for m in moves):
+        said += ", or be trailed"
+    return said
 
 
 def _cards(cards: sr.CardSet) -> list[dict[str, str]]:

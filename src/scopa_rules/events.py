@@ -560,7 +560,7 @@ def _tell_cards_dealt(event: CardsDealt, names: _Namer) -> str:
 
 _DECLARATIONS = {
     "cirulla": "a cirulla (3 cards adding up to 9 or less)",
-    "decino": "a decino (three of a kind)",
+    "decino": "a decino (three cards of one rank)",
 }
 
 

@@ -91,7 +91,7 @@ def test_every_event_class_has_a_text() -> None:
         "You are dealt the first card, 7D, to keep or to put on the table",
         "You keep the first card, 7D",
         "You are dealt no cards",
-        "You declare 5D 5H 5S, a decino (three of a kind): 10 points",
+        "You declare 5D 5H 5S, a decino (three cards of one rank): 10 points",
         "The table is dealt no cards",
         "The table dealt adds up to 30: seat 1 takes it, 2 sweeps for side 1",
         "Seat 1 plays 2H",
@@ -168,5 +168,7 @@ def test_names_that_are_not_names_are_refused(names: object, message: str) -> No
     played = ev.CardPlayed(seat=0, card=sr.Card.parse("KH"))
     with pytest.raises(sr.InvalidStateError, match=message):
         played.describe(names)  # type: ignore[arg-type]
-    with pytest.raises(sr.InvalidStateError, match=message.replace("names", "sides", 1)):
+    with pytest.raises(
+        sr.InvalidStateError, match=message.replace("names", "sides", 1)
+    ):
         ev.narrate([played], sides=names)  # type: ignore[arg-type]

@@ -170,6 +170,8 @@ def test_moves_refusals_and_choices(base_url: str) -> None:
     status, answer = post(play, {"game": game["id"], "move": str(card)}, token)
     assert status == 409
     assert answer["ambiguous"]
+    ways = [str(m.captured) for m in state.legal_moves() if m.card is card]
+    assert answer["error"] == f"{card} can take {' or '.join(ways)}"
     assert sorted(answer["choices"]) == sorted(
         [str(c) for c in m.captured] for m in state.legal_moves() if m.card is card
     )
@@ -806,7 +808,7 @@ def play_by_clicks(
             # The page asks which cards to take: click them.
             page.wait_for_function(
                 "document.getElementById('message').textContent"
-                ".includes('click the table cards')"
+                ".includes('choose the table cards to take')"
             )
             ambiguous_clicks += 1
             for captured in move.captured:
