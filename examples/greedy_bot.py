@@ -42,20 +42,11 @@ def explain(state: sr.GameState, bot: sr.GreedyBot) -> None:
     print(f"it plays {bot.choose(view, random.Random(0))}\n")
 
 
-def match(rules: sr.Ruleset, first: sr.Bot, second: sr.Bot, games: int) -> int:
-    """Games won by ``first`` against ``second``, which play the sides in
-    turn (``first`` on side ``g % sides`` in game ``g``, ``second`` on the
-    others); game ``g`` is dealt from seed ``g``."""
-    wins = 0
-    for game in range(games):
-        own_side = game % rules.sides
-        bots = [
-            first if rules.side_of(seat) == own_side else second
-            for seat in range(rules.players)
-        ]
-        final = sr.play_game(rules, bots, seed=game)
-        wins += final.winner == own_side
-    return wins
+def wins(rules: sr.Ruleset, first: sr.Bot, second: sr.Bot, games: int) -> int:
+    """Games won by ``first`` against ``second`` in ``sr.match``: the two
+    take the sides in turn, from seed 1 on."""
+    result = sr.match(rules, [first, second], games=games, seed=1)
+    return result.standings[0].wins
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -75,10 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         assert seat is not None
         state = state.apply(greedy.choose(state.view(seat), random.Random(0)))
     explain(state, greedy)
-    wins = match(rules, greedy, sr.RandomBot(), args.games)
-    print(f"greedy against random:       {wins} of {args.games} games won")
-    wins = match(rules, CoinHungryBot(), greedy, args.games)
-    print(f"coin-hungry against greedy:  {wins} of {args.games} games won")
+    won = wins(rules, greedy, sr.RandomBot(), args.games)
+    print(f"greedy against random:       {won} of {args.games} games won")
+    won = wins(rules, CoinHungryBot(), greedy, args.games)
+    print(f"coin-hungry against greedy:  {won} of {args.games} games won")
     return 0
 
 

@@ -53,23 +53,6 @@ def show_search(state: sr.GameState, bot: sr.IsmctsBot, rng: random.Random) -> N
     print()
 
 
-def match(rules: sr.Ruleset, bot: sr.Bot, games: int, seed: int) -> int:
-    """Games ``bot`` wins against the greedy bot, the two taking the sides
-    in turn; game ``g`` is dealt from ``seed + g``."""
-    greedy = sr.GreedyBot()
-    wins = 0
-    for game in range(games):
-        own_side = game % rules.sides
-        bots = [
-            bot if rules.side_of(seat) == own_side else greedy
-            for seat in range(rules.players)
-        ]
-        final = sr.play_game(rules, bots, seed=seed + game)
-        wins += final.winner == own_side
-        print(f"   game {game + 1}: {'won' if final.winner == own_side else 'lost'}")
-    return wins
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
@@ -88,8 +71,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         state = state.apply(state.legal_moves()[0])  # on to a real choice of plays
     show_search(state, bot, random.Random(args.seed))
     print(f"4. ISMCTS ({args.iterations} iterations) against the greedy bot:")
-    wins = match(rules, bot, args.games, args.seed)
-    print(f"ISMCTS won {wins} of {args.games} games")
+    labels = [f"ismcts({args.iterations})", "greedy"]
+    result = sr.match(
+        rules, [bot, sr.GreedyBot()], games=args.games, seed=args.seed, labels=labels
+    )
+    print(result.table())
+    print(f"ISMCTS won {result.standings[0].wins} of {result.games} games")
     return 0
 
 

@@ -11,8 +11,9 @@ API only:
 * a wrong input is answered with the library's own message
   (every error is a ``ScopaError``), and you are asked again;
 * what each move did comes from its events (``state.play(move)``), as your
-  seat saw them (``sr.events.seen_by``): captures, sweeps, the end of the
-  hand and its score breakdown.
+  seat saw them (``sr.events.seen_by``), told in words by
+  ``sr.events.narrate``: captures, sweeps, the end of the hand and its
+  score breakdown.
 
 Run it:  python examples/play_terminal.py [--preset chkobba] [--players 4] [--bots greedy,ismcts]
 The command ``scopa-rules play`` is a fuller version of this program.
@@ -83,27 +84,23 @@ def ask_move(state: sr.GameState, stdin: TextIO, out: TextIO) -> sr.Move | None:
             print(f"  {error}", file=out)
 
 
-def describe(event: sr.events.Event, names: dict[int, str]) -> str | None:
-    """One event as seat 0 saw it, or ``None`` for one not worth a line."""
-    ev = sr.events
-    if isinstance(event, (ev.CardPlayed, ev.Captured, ev.FirstCardDecided)):
-        who = names[event.seat]
-        s = "" if who == "you" else "s"  # you play, seat 1 plays
-        if isinstance(event, ev.CardPlayed):
-            return f"{who} play{s} {event.card}"
-        if isinstance(event, ev.Captured):
-            return f"  and take{s} {event.cards}"
-        if event.kept:  # another seat's kept card is secret: event.card is None
-            return f"{who} keep{s} the first card"
-        return f"{who} put{s} the first card, {event.card}, on the table"
-    if isinstance(event, ev.Swept) and event.counted:
-        return "  (the table is swept)"
-    if isinstance(event, ev.HandScored):
-        scores = " : ".join(map(str, event.scores))
-        return (
-            f"\nend of hand {event.hand_number + 1}:\n{event.score}\nscores: {scores}"
-        )
-    return None
+def tell(
+    happened: Sequence[sr.events.Event],
+    names: dict[int, str],
+    sides: dict[int, str],
+    out: TextIO,
+) -> None:
+    """What a move did, in words, and a hand's score breakdown after the line
+    that scores it."""
+    told: list[sr.events.Event] = []
+    for event in happened:
+        told.append(event)
+        if isinstance(event, sr.events.HandScored):
+            print("\n".join(sr.events.narrate(told, names, sides)), file=out)
+            print(f"{event.score}\n", file=out)
+            told.clear()
+    for line in sr.events.narrate(told, names, sides):
+        print(line, file=out)
 
 
 def play(
@@ -117,6 +114,12 @@ def play(
     the other seats.  Returns the final state, or ``None`` if they quit."""
     seats = {seat: bots[(seat - 1) % len(bots)] for seat in range(1, rules.players)}
     names = {0: "you"} | {seat: f"seat {seat} ({bot})" for seat, bot in seats.items()}
+    # A side of one seat is called as its seat; partners are a side.
+    sides = {
+        side: names[seats_of[0]] if len(seats_of) == 1 else f"side {side}"
+        for side in range(rules.sides)
+        if (seats_of := rules.seats_of(side))
+    }
     rng = random.Random(seed)
     state = sr.new_game(rules, seed=seed)
     print(f"{rules.describe().splitlines()[0]}; you are seat 0", file=out)
@@ -130,10 +133,7 @@ def play(
         else:
             move = BOTS[seats[seat]].choose(state.view(seat), rng)
         state, happened = state.play(move)
-        for event in sr.events.seen_by(happened, 0):
-            line = describe(event, names)
-            if line is not None:
-                print(line, file=out)
+        tell(sr.events.seen_by(happened, 0), names, sides, out)
     result = "you win" if state.winner == rules.side_of(0) else "you lose"
     print(f"\ngame over: side {state.winner} wins, {result}", file=out)
     return state

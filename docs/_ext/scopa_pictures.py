@@ -1,7 +1,8 @@
 """A Sphinx extension that draws the documentation's pictures with
 :mod:`scopa_rules.svg` on every build, so that they cannot drift from the
-library: the worked capture examples, the seating plans and the phases of a
-hand.  The files go to ``docs/_generated/pictures/`` (not committed); the
+library: the worked capture examples, the seating plans, the phases of a
+hand, and the pictures of "Scopa in two minutes" (the deck, a first turn,
+the piles of a hand and what they score).  The files go to ``docs/_generated/pictures/`` (not committed); the
 pages show them with ``.. figure:: /_generated/pictures/NAME.svg``.
 
 Each worked example is checked against the library before it is drawn: a
@@ -157,6 +158,72 @@ def _phases() -> str:
     )
 
 
+def _stacked(pictures: list[tuple[str, str]], gap: float = 8) -> str:
+    """Several SVG documents one under another, each with a caption on its
+    left."""
+    label_width = 110.0
+    parts: list[str] = []
+    y = 0.0
+    width = 0.0
+    for picture, caption in pictures:
+        wide = float(picture.split('width="', 1)[1].split('"', 1)[0])
+        tall = float(picture.split('height="', 1)[1].split('"', 1)[0])
+        parts.append(
+            f'<text x="{label_width - 10:g}" y="{y + tall / 2 + 5:g}" '
+            'font-family="sans-serif" font-size="15" text-anchor="end" '
+            f'fill="#222222">{escape(caption)}</text>'
+        )
+        parts.append(
+            picture.replace("<svg ", f'<svg x="{label_width:g}" y="{y:g}" ', 1)
+        )
+        y += tall + gap
+        width = max(width, label_width + wide)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" '
+        f'height="{y - gap:g}" viewBox="0 0 {width:g} {y - gap:g}">'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+_SUIT_NAMES = {
+    sr.Suit.DENARI: "coins (D)",
+    sr.Suit.COPPE: "cups (H)",
+    sr.Suit.SPADE: "swords (S)",
+    sr.Suit.BASTONI: "clubs (C)",
+}
+
+# The game of "Scopa in two minutes": its first turn, and its first hand.
+INTRO_SEED = 2024
+
+
+def _first_hand() -> tuple[sr.GameState, sr.HandResult]:
+    """The first hand of the seeded game, played with the first legal move
+    each turn (as the page's doctest plays it)."""
+    state = sr.new_game(sr.Ruleset.scopa(), seed=INTRO_SEED)
+    while not state.hand_results:
+        state = state.apply(state.legal_moves()[0])
+    return state, state.hand_results[0]
+
+
+def intro_pictures() -> dict[str, str]:
+    """The pictures of "Scopa in two minutes"."""
+    drawn: dict[str, str] = {}
+    drawn["intro-deck"] = _stacked(
+        [
+            (svg.cards(sr.ALL_CARDS.of_suit(suit), size=44), name)
+            for suit, name in _SUIT_NAMES.items()
+        ]
+    )
+    start = sr.new_game(sr.Ruleset.scopa(), seed=INTRO_SEED)
+    drawn["intro-turn"] = svg.state(start, move="JHx5HAC2C", size=48)
+    _, result = _first_hand()
+    drawn["intro-piles"] = _stacked(
+        [(svg.cards(result.piles[side], size=30), f"side {side}") for side in range(2)]
+    )
+    return drawn
+
+
 def pictures() -> dict[str, str]:
     """Every picture of the docs, by file name (without ``.svg``)."""
     drawn: dict[str, str] = {}
@@ -179,6 +246,7 @@ def pictures() -> dict[str, str]:
         ]
     )
     drawn["phases"] = _phases()
+    drawn.update(intro_pictures())
     return drawn
 
 

@@ -5,8 +5,13 @@ answers the page's requests with JSON built from what your seat may see
 (:meth:`GameState.view`: never another seat's hidden cards), draws the cards
 with :mod:`scopa_rules.svg`, and refuses an illegal click with the library's
 own explanation (:meth:`GameState.parse_move`).  You sit in seat 0, or the
-seat ``--seat`` names; bots take the other seats and play as soon as it is
-their turn.
+seat ``--seat`` names, and the page's "New game" lets you choose the game,
+the number of players and your seat; bots take the other seats and play as
+soon as it is their turn.  The answer to a move carries a frame after each
+move (``steps``), so that the page shows the bots' moves one by one, the
+last move highlighted; the log tells the game in words
+(:func:`scopa_rules.events.narrate`), and the cards you cannot play say why
+(:meth:`GameState.explain_illegal`).
 
 Anyone who can reach the port can send it requests, so the server guards
 against them:
@@ -37,7 +42,8 @@ read on the wire), one thread per connection without a limit, and no limit
 on how many games one client starts.
 
 Run:  python examples/web/server.py [--port 8000] [--preset scopa] [--players 2] [--seat 0] [--bot greedy]
-then open http://localhost:8000/ (add ``?seed=N`` for a given deal).
+then open http://localhost:8000/ (add ``?seed=N`` for a given deal, and
+``&pace=MS`` for the milliseconds between the bots' moves, 900 by default).
 """
 
 from __future__ import annotations
@@ -69,6 +75,7 @@ BOTS: dict[str, Callable[[], sr.Bot]] = {
     "ismcts": lambda: sr.IsmctsBot(iterations=200),
 }
 CARD_SIZE = 64
+LOG_LINES = 40  # the lines of the log the page shows
 TOKEN_HEADER = "X-Game-Token"
 MAX_BODY = 1 << 20  # bytes: the page sends a few dozen
 TIMEOUT = 10.0  # seconds a connection may stay silent, or take to send a body
@@ -88,60 +95,60 @@ class Refused(Exception):
         self.body = body
 
 
-def what_happened(happened: Sequence[events.Event]) -> list[str]:
-    """What a move did, in words, from its events (as your seat saw them)."""
-    lines: list[str] = []
-    for event in happened:
-        if isinstance(event, events.Captured):
-            lines.append(
-                f"seat {event.seat} plays {event.card} and takes {event.cards}"
-            )
-        elif isinstance(event, events.Trailed):
-            lines.append(f"seat {event.seat} plays {event.card} onto the table")
-        elif isinstance(event, events.Swept) and event.counted:
-            lines[-1] += ": a sweep!"
-        elif isinstance(event, events.FirstCardDecided):
-            verb = "keeps" if event.kept else "tables"
-            lines.append(f"seat {event.seat} {verb} the first card")
-        elif isinstance(event, events.Declared):
-            lines.append(
-                f"seat {event.seat} declares {event.cards}: {event.kind}, "
-                f"{event.points} points"
-            )
-        elif isinstance(event, events.Redealt):
-            lines.append(
-                f"too many {event.reason} on the table: the cards are dealt again"
-            )
-        elif isinstance(event, events.InitialSweeps):
-            lines.append(
-                f"the table adds up to {15 * event.count}: side {event.side} takes it "
-                f"with {event.count} sweep{'s' if event.count > 1 else ''}"
-            )
-        elif isinstance(event, events.HandEnded):
-            if event.leftover and event.leftover_side is not None:
-                lines.append(
-                    f"the cards left, {event.leftover}, go to side {event.leftover_side}"
-                )
-        elif isinstance(event, events.HandScored):
-            points = ", ".join(
-                f"side {side} {total}" for side, total in enumerate(event.score.totals)
-            )
-            lines.append(f"hand {event.hand_number + 1} is over: {points}")
-    return lines
+def seat_names(rules: sr.Ruleset, seat: int) -> list[str]:
+    """What the log calls each seat: yours is "you"."""
+    return [
+        "you" if other == seat else f"seat {other}" for other in range(rules.players)
+    ]
+
+
+def side_names(rules: sr.Ruleset, seat: int) -> list[str]:
+    """What the log calls each side: a side of one seat as its seat, with
+    partners "your side" and "side N"."""
+    names = seat_names(rules, seat)
+    sides = []
+    for side in range(rules.sides):
+        seats = rules.seats_of(side)
+        if len(seats) == 1:
+            sides.append(names[seats[0]])
+        else:
+            sides.append("your side" if seat in seats else f"side {side}")
+    return sides
+
+
+def title(rules: sr.Ruleset) -> str:
+    """The game's name for the page: ``Scopa, 2 players``."""
+    name = rules.preset_name()
+    titles = {preset.name: preset.title for preset in sr.Ruleset.presets()}
+    return f"{titles.get(name or '', 'House rules')}, {rules.players} players"
+
+
+def presets_json() -> list[dict[str, Any]]:
+    """The games the page offers, with the numbers of players of each."""
+    return [
+        {"name": preset.name, "title": preset.title, "players": list(preset.players)}
+        for preset in sr.Ruleset.presets()
+    ]
 
 
 class Game:
-    """One game: the state, your seat, the bots in the other seats and what
-    happened."""
+    """One game: the state, your seat, the bots in the other seats, what
+    happened (the log, in words) and the frames the page has not shown yet
+    (one after each move, so that it can show the bots' moves one by one)."""
 
     def __init__(self, rules: sr.Ruleset, seed: int, bot: str, seat: int = 0) -> None:
         self.state = sr.new_game(rules, seed=seed)
         self.seat = seat
+        self.names = seat_names(rules, seat)
+        self.sides = side_names(rules, seat)
         self.bots = {
             other: BOTS[bot]() for other in range(rules.players) if other != seat
         }
         self.rng = random.Random(seed)
-        self.log: list[str] = []
+        opening = events.seen_by(events.opening(self.state), seat)
+        self.log: list[str] = events.narrate(opening, self.names, self.sides)
+        self.last: dict[str, Any] | None = None  # the last move, for the page
+        self.frames: list[dict[str, Any]] = []
         self.lock = threading.Lock()
         # Who has it may play the game: the page gets it when the game is made.
         self.token = secrets.token_urlsafe(24)
@@ -151,9 +158,15 @@ class Game:
     def apply(self, move: sr.Move) -> None:
         seat = self.state.current_player
         assert seat is not None  # a move is only applied when a seat is to move
-        after, happened = events.play(self.state, move)
-        self.log += what_happened(events.seen_by(happened, self.seat))
+        before = self.state
+        after, happened = events.play(before, move)
+        told = events.narrate(
+            events.seen_by(happened, self.seat), self.names, self.sides
+        )
+        self.log += told
         self.state = after
+        self.last = last_move_json(self, seat, move, before.table, told)
+        self.frames.append(frame_json(self))
 
     def bots_play(self) -> None:
         while (seat := self.state.current_player) not in (None, self.seat):
@@ -168,23 +181,91 @@ class Game:
         try:
             move = self.state.parse_move(text)
         except sr.AmbiguousMoveError as error:
-            choices = [
-                [str(card) for card in m.captured]
-                for m in error.choices
-                if isinstance(m, sr.Move)
-            ]
+            moves = [m for m in error.choices if isinstance(m, sr.Move)]
+            choices = [[str(card) for card in m.captured] for m in moves]
             raise Refused(
                 HTTPStatus.CONFLICT,
-                {"error": str(error), "ambiguous": True, "choices": choices},
+                {"error": _ways_in_words(moves), "ambiguous": True, "choices": choices},
             ) from None
         except sr.ScopaError as error:
             raise Refused(HTTPStatus.BAD_REQUEST, {"error": str(error)}) from None
+        self.frames.clear()  # the page has shown those
         self.apply(move)
         self.bots_play()
 
 
+def _ways_in_words(moves: Sequence[sr.Move]) -> str:
+    """What a card that can be played several ways may do, in words:
+    ``5C can take 2D 3D or 3D 2C``."""
+    card = moves[0].card
+    ways = [str(m.captured) for m in moves if m.is_capture]
+    said = f"{card} can take {' or '.join(ways)}"
+    if any(not m.is_capture for m in moves):
+        said += ", or be trailed"
+    return said
+
+
 def _cards(cards: sr.CardSet) -> list[dict[str, str]]:
     return [{"card": str(c), "svg": svg.card(c, size=CARD_SIZE)} for c in cards]
+
+
+def _hand(game: Game) -> list[dict[str, Any]]:
+    """Your hand, each card saying whether it can be played now and, if
+    not, why (the library's own explanation)."""
+    state = game.state
+    playable = {
+        move.card for move in state.legal_moves() if move.kind is sr.MoveKind.PLAY
+    }
+    to_move = state.current_player
+    cards = []
+    for card in state.hands[game.seat]:
+        reason = None
+        if state.is_over:
+            reason = "The game is over"
+        elif to_move != game.seat:
+            reason = (
+                f"Wait: it is {game.names[to_move]}'s turn"
+                if to_move is not None
+                else None
+            )
+        elif card not in playable:
+            why = state.explain_illegal(sr.Move(card), seat=game.seat)
+            reason = f"{card} cannot be played now: {why}"
+        cards.append(
+            {
+                "card": str(card),
+                "svg": svg.card(card, size=CARD_SIZE),
+                "playable": reason is None,
+                "reason": reason,
+            }
+        )
+    return cards
+
+
+def _decision(move: sr.Move) -> dict[str, str]:
+    """A first-card decision (Chkobba) as a button: the move and its words."""
+    if move.kind is sr.MoveKind.KEEP_FIRST_CARD:
+        return {"move": str(move), "label": f"Keep {move.card}"}
+    return {"move": str(move), "label": f"Put {move.card} on the table"}
+
+
+def last_move_json(
+    game: Game, seat: int, move: sr.Move, table: sr.CardSet, told: Sequence[str]
+) -> dict[str, Any]:
+    """The last move, for the page to show and highlight: who made it, in
+    words, and a picture of the card played onto the table it met."""
+    played = move.kind is sr.MoveKind.PLAY
+    return {
+        "seat": seat,
+        "who": game.names[seat],
+        "text": told[0] if told else "",
+        "card": str(move.card),
+        "captured": [str(card) for card in move.captured],
+        "trail": played and not move.is_capture,
+        "svg": svg.move(move, table, size=CARD_SIZE * 0.6)
+        if played
+        else svg.card(move.card, size=CARD_SIZE * 0.6),
+    }
 
 
 def _hand_scores(view: sr.PlayerView) -> list[dict[str, Any]]:
@@ -210,26 +291,31 @@ def _hand_scores(view: sr.PlayerView) -> list[dict[str, Any]]:
     return rows
 
 
-def game_json(game_id: str, game: Game) -> dict[str, Any]:
-    """What the page shows, from your seat's view of the game."""
+def frame_json(game: Game) -> dict[str, Any]:
+    """What the page shows at one moment, from your seat's view of the game."""
     state = game.state
     seat = game.seat
     view = state.view(seat)
     rules = view.rules
     return {
-        "id": game_id,
-        "title": f"{rules.preset_name() or 'house rules'}, {rules.players} players",
+        "title": title(rules),
         "ply": len(state.history),
         "seat": seat,
+        "players": rules.players,
+        "preset": rules.preset_name(),
         "your_turn": view.current_player == seat,
         "to_move": view.current_player,
+        "to_move_name": None
+        if view.current_player is None
+        else game.names[view.current_player],
         "over": view.is_over,
         "winner": view.winner,
         "your_side": rules.side_of(seat),
+        "side_names": game.sides,
         "scores": list(view.scores),
         "target": rules.target_score,
         "hand_number": view.hand_number + 1,
-        "hand": _cards(view.hand),
+        "hand": _hand(game),
         "table": _cards(view.table),
         "others": [
             {
@@ -246,11 +332,19 @@ def game_json(game_id: str, game: Game) -> dict[str, Any]:
         "piles": [len(pile) for pile in view.piles],
         "sweeps": list(view.sweeps),
         "decisions": [
-            str(m) for m in view.legal_moves() if m.kind is not sr.MoveKind.PLAY
+            _decision(m) for m in view.legal_moves() if m.kind is not sr.MoveKind.PLAY
         ],
-        "log": game.log[-12:],
+        "last": game.last,
+        "log": game.log[-LOG_LINES:],
         "hand_scores": _hand_scores(view),
     }
+
+
+def game_json(game_id: str, game: Game) -> dict[str, Any]:
+    """The answer to the page: what it shows now, and ``steps``, the frames
+    of the moves since its last request before this one (the bots' moves,
+    which the page shows one by one)."""
+    return {"id": game_id, **frame_json(game), "steps": game.frames[:-1]}
 
 
 def _duration(seconds: float) -> str:
@@ -341,8 +435,38 @@ class Tables:
             reason = f"no such game: {game_id[:40]!r}"
         return Refused(HTTPStatus.NOT_FOUND, {"error": reason})
 
-    def new(self, seed: int | None) -> dict[str, Any]:
-        """A new game: what the page shows, with the game's ``token``."""
+    def rules_for(
+        self, preset: str | None, players: int | None, seat: int | None
+    ) -> tuple[sr.Ruleset, int]:
+        """The rules and your seat of a new game: the server's own unless the
+        page chose others (:class:`Refused` if they do not exist)."""
+        if preset is None and players is None:
+            rules = self.rules
+        else:
+            name = preset if preset is not None else self.rules.preset_name()
+            try:
+                rules = sr.Ruleset.from_name(name or "scopa", players=players)
+            except sr.ScopaError as error:
+                raise _refuse(str(error)) from None
+        seat = self.seat if seat is None else seat
+        if not 0 <= seat < rules.players:
+            raise _refuse(
+                f"'seat' must be a seat of the {rules.players}-player game, "
+                f"0 to {rules.players - 1}, not {seat}"
+            )
+        return rules, seat
+
+    def new(
+        self,
+        seed: int | None,
+        preset: str | None = None,
+        players: int | None = None,
+        seat: int | None = None,
+    ) -> dict[str, Any]:
+        """A new game (of ``preset`` for ``players``, you in ``seat``, or the
+        server's defaults): what the page shows, with the game's ``token``
+        and the games the page may offer."""
+        rules, seat = self.rules_for(preset, players, seat)
         with self.lock:
             self._sweep()
             self._make_room()
@@ -351,8 +475,12 @@ class Tables:
             game_id = str(self.issued)
         try:
             seed = random.randrange(10**6) if seed is None else seed
-            game = Game(self.rules, seed, self.bot, self.seat)
-            answer = {"token": game.token, **game_json(game_id, game)}
+            game = Game(rules, seed, self.bot, seat)
+            answer = {
+                "token": game.token,
+                "presets": presets_json(),
+                **game_json(game_id, game),
+            }
         except BaseException:
             with self.lock:
                 self.dealing -= 1
@@ -432,6 +560,21 @@ def _text(request: dict[str, Any], name: str, wanted: str) -> str:
             f"{name!r} must be 1 to {MAX_MOVE} characters long, not {len(value)}"
         )
     return value
+
+
+def _maybe_text(request: dict[str, Any], name: str, wanted: str) -> str | None:
+    if request.get(name) is None:
+        return None
+    return _text(request, name, wanted)
+
+
+def _maybe_count(request: dict[str, Any], name: str, wanted: str) -> int | None:
+    value = request.get(name)
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 100:
+        return value
+    raise _wrong(name, wanted, value)
 
 
 def _refuse(error: str, status: HTTPStatus = HTTPStatus.BAD_REQUEST) -> Refused:
@@ -555,7 +698,12 @@ def make_handler(
         def answer(self) -> dict[str, Any]:
             request = self.read_json()
             if self.path == "/api/new":
-                return tables.new(_seed(request))
+                return tables.new(
+                    _seed(request),
+                    _maybe_text(request, "preset", "a preset's name, or null"),
+                    _maybe_count(request, "players", "a number of players, or null"),
+                    _maybe_count(request, "seat", "a seat's number, or null"),
+                )
             if self.path == "/api/play":
                 game_id = _text(request, "game", "the game's id, a string")
                 move = _text(request, "move", "a move's text")

@@ -31,6 +31,17 @@ gives the events as one seat saw them (the same as
 >>> mine[1], mine[2]
 (CardsDealt(seat=0, count=3, cards=CardSet('3D KH 5C')), CardsDealt(seat=1, count=3, cards=None))
 
+Every event says itself in words, with the seats named as the caller likes
+(``"you"`` makes the verbs agree), and :func:`narrate` tells a stream of
+them as a table would, a play and what it took in one line:
+
+>>> print(happened[1])
+Seat 0 trails KH, taking nothing
+>>> happened[1].describe(names=["you", "Ada"])
+'You trail KH, taking nothing'
+>>> narrate(happened, {0: "you"})
+['You trail KH, taking nothing']
+
 Every event turns into JSON-safe data with :func:`event_to_dict` (the shape
 is in the JSON Schema shipped with the package, see :func:`json_schema`), and
 :func:`event_from_dict` reads that data back, checked, for a client or a log
@@ -45,7 +56,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union, get_args
 
@@ -85,6 +96,7 @@ __all__ = [
     "event_to_dict",
     "game_events",
     "json_schema",
+    "narrate",
     "opening",
     "play",
     "score_from_dict",
@@ -93,12 +105,37 @@ __all__ = [
 ]
 
 
+Names = Union[Sequence[str], Mapping[int, str], None]  # noqa: UP007 - runtime alias
+"""Names for the seats (or the sides) in an event's text, by number: a
+sequence (``["you", "Ada"]``) or a mapping (``{0: "you"}``); a seat with no
+name is ``"seat N"``, a side ``"side N"``.  The name ``"you"`` takes the
+verbs' plural form ("you take", "seat 1 takes")."""
+
+
+class _Described:
+    """What every event class shares: its text (``describe()``, ``str()``)."""
+
+    __slots__ = ()
+
+    def describe(self, names: Names = None, sides: Names = None) -> str:
+        """The event in words, as one sentence; ``names`` name the seats and
+        ``sides`` the sides (:data:`Names`)."""
+        return _TEXTS[type(self)](self, _Namer(names, sides))
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
 @attrs.frozen
-class HandStarted:
+class HandStarted(_Described):
     """A new hand begins (at the start of the game too).
 
     >>> HandStarted(hand_number=0, dealer=1)
     HandStarted(hand_number=0, dealer=1)
+    >>> print(HandStarted(hand_number=0, dealer=1))
+    Hand 1 begins; seat 1 deals
+    >>> HandStarted(hand_number=0, dealer=0).describe(names=["you"])
+    'Hand 1 begins; you deal'
     """
 
     type: ClassVar[str] = "hand_started"
@@ -109,7 +146,7 @@ class HandStarted:
 
 
 @attrs.frozen
-class Redealt:
+class Redealt(_Described):
     """The cards were collected and dealt again, because of what the table
     showed: ``reason`` is ``"kings"`` (``redeal_kings`` kings among the
     table cards) or ``"aces"`` (``redeal_aces`` aces).  ``table`` is the
@@ -117,6 +154,8 @@ class Redealt:
 
     >>> Redealt(hand_number=0, reason="kings", table=CardSet("KD 2H KS KC"))
     Redealt(hand_number=0, reason='kings', table=CardSet('KD 2H KS KC'))
+    >>> print(Redealt(hand_number=0, reason="kings", table=CardSet("KD 2H KS KC")))
+    The table showed 3 kings (KD 2H KS KC): the cards are dealt again
     """
 
     type: ClassVar[str] = "redealt"
@@ -127,13 +166,15 @@ class Redealt:
 
 
 @attrs.frozen
-class FirstCardDealt:
+class FirstCardDealt(_Described):
     """Chkobba: the first card of the deck goes to ``seat`` (the seat after
     the dealer), which decides whether to keep it.  ``card`` is ``None`` for
     the other seats, which do not see it.
 
     >>> FirstCardDealt(seat=0, card=Card.parse("7D"))
     FirstCardDealt(seat=0, card=Card.parse('7D'))
+    >>> print(FirstCardDealt(seat=1, card=None))
+    Seat 1 is dealt the first card, face down, to keep or to put on the table
     """
 
     type: ClassVar[str] = "first_card_dealt"
@@ -142,12 +183,16 @@ class FirstCardDealt:
 
 
 @attrs.frozen
-class FirstCardDecided:
+class FirstCardDecided(_Described):
     """Chkobba: ``seat`` kept the first card or put it on the table.  A kept
     card is secret: ``card`` is ``None`` for the other seats.
 
     >>> FirstCardDecided(seat=0, kept=False, card=Card.parse("2S"))
     FirstCardDecided(seat=0, kept=False, card=Card.parse('2S'))
+    >>> FirstCardDecided(seat=0, kept=False, card=Card.parse("2S")).describe(["you"])
+    'You put the first card, 2S, on the table'
+    >>> print(FirstCardDecided(seat=1, kept=True, card=None))
+    Seat 1 keeps the first card
     """
 
     type: ClassVar[str] = "first_card_decided"
@@ -157,12 +202,16 @@ class FirstCardDecided:
 
 
 @attrs.frozen
-class CardsDealt:
+class CardsDealt(_Described):
     """``seat`` is dealt ``count`` cards: ``cards`` where the reader may know
     them (the seat itself, or a full state), ``None`` otherwise.
 
     >>> CardsDealt(seat=1, count=3, cards=None)
     CardsDealt(seat=1, count=3, cards=None)
+    >>> print(CardsDealt(seat=1, count=1, cards=None))
+    Seat 1 is dealt 1 card
+    >>> CardsDealt(seat=0, count=3, cards=CardSet("3D KH 5C")).describe({0: "you"})
+    'You are dealt 3 cards: 3D KH 5C'
     """
 
     type: ClassVar[str] = "cards_dealt"
@@ -172,7 +221,7 @@ class CardsDealt:
 
 
 @attrs.frozen
-class Declared:
+class Declared(_Described):
     """Cirulla (option ``declarations``): ``seat`` declares the three cards
     it was just dealt, shown to every seat, and ``side`` will score
     ``points`` for them at the end of the hand (``kind`` ``"cirulla"``: 3
@@ -180,6 +229,8 @@ class Declared:
 
     >>> Declared(seat=1, side=1, cards=CardSet("2H 2S 4C"), kind="cirulla", points=3)
     Declared(seat=1, side=1, cards=CardSet('2H 2S 4C'), kind='cirulla', points=3)
+    >>> print(Declared(seat=1, side=1, cards=CardSet("2H 2S 4C"), kind="cirulla", points=3))
+    Seat 1 declares 2H 2S 4C, a cirulla (3 cards adding up to 9 or less): 3 points for side 1
     """
 
     type: ClassVar[str] = "declared"
@@ -191,11 +242,13 @@ class Declared:
 
 
 @attrs.frozen
-class TableDealt:
+class TableDealt(_Described):
     """The cards dealt face up on the table at the start of a hand.
 
     >>> TableDealt(table=CardSet("2D 7H 2C QC"))
     TableDealt(table=CardSet('2D 7H 2C QC'))
+    >>> print(TableDealt(table=CardSet("2D 7H 2C QC")))
+    The table is dealt 4 cards: 2D 7H 2C QC
     """
 
     type: ClassVar[str] = "table_dealt"
@@ -203,12 +256,14 @@ class TableDealt:
 
 
 @attrs.frozen
-class InitialSweeps:
+class InitialSweeps(_Described):
     """Escoba: the table dealt adds up to 15 (one sweep) or 30 (two), and the
     dealer's side takes it.
 
     >>> InitialSweeps(seat=1, side=1, count=1, cards=CardSet("7D 5S 3C"))
     InitialSweeps(seat=1, side=1, count=1, cards=CardSet('7D 5S 3C'))
+    >>> print(InitialSweeps(seat=1, side=1, count=1, cards=CardSet("7D 5S 3C")))
+    The table dealt adds up to 15: seat 1 takes it, 1 sweep for side 1
     """
 
     type: ClassVar[str] = "initial_sweeps"
@@ -219,11 +274,13 @@ class InitialSweeps:
 
 
 @attrs.frozen
-class CardPlayed:
+class CardPlayed(_Described):
     """``seat`` plays ``card`` from its hand (a capture or a trail follows).
 
     >>> CardPlayed(seat=0, card=Card.parse("3D"))
     CardPlayed(seat=0, card=Card.parse('3D'))
+    >>> print(CardPlayed(seat=0, card=Card.parse("3D")))
+    Seat 0 plays 3D
     """
 
     type: ClassVar[str] = "card_played"
@@ -232,12 +289,14 @@ class CardPlayed:
 
 
 @attrs.frozen
-class Captured:
+class Captured(_Described):
     """``seat`` takes ``cards`` from the table with ``card``; both go to the
     pile of ``side``.
 
     >>> Captured(seat=0, side=0, card=Card.parse("5C"), cards=CardSet("2D 3S"))
     Captured(seat=0, side=0, card=Card.parse('5C'), cards=CardSet('2D 3S'))
+    >>> print(Captured(seat=0, side=0, card=Card.parse("5C"), cards=CardSet("2D 3S")))
+    Seat 0 takes 2D 3S with 5C
     """
 
     type: ClassVar[str] = "captured"
@@ -248,11 +307,13 @@ class Captured:
 
 
 @attrs.frozen
-class Trailed:
+class Trailed(_Described):
     """``seat`` puts ``card`` on the table without taking anything.
 
     >>> Trailed(seat=1, card=Card.parse("KH"))
     Trailed(seat=1, card=Card.parse('KH'))
+    >>> Trailed(seat=1, card=Card.parse("KH")).describe(["you", "Ada"])
+    'Ada trails KH, taking nothing'
     """
 
     type: ClassVar[str] = "trailed"
@@ -261,13 +322,19 @@ class Trailed:
 
 
 @attrs.frozen
-class Swept:
+class Swept(_Described):
     """A capture took the whole table.  ``counted`` says whether it scores a
     sweep (the last capture of a hand, or an ace taking all, may not,
     depending on the rules).
 
     >>> Swept(seat=0, side=0, counted=True)
     Swept(seat=0, side=0, counted=True)
+    >>> Swept(seat=0, side=0, counted=True).describe(["you"], ["you"])
+    'You sweep the table: a sweep'
+    >>> Swept(seat=2, side=0, counted=True).describe(["you"], ["your side"])
+    'Seat 2 sweeps the table: a sweep for your side'
+    >>> print(Swept(seat=1, side=1, counted=False))
+    Seat 1 takes the whole table, which does not count as a sweep
     """
 
     type: ClassVar[str] = "swept"
@@ -277,13 +344,15 @@ class Swept:
 
 
 @attrs.frozen
-class HandEnded:
+class HandEnded(_Described):
     """The last card of the hand has been played; the cards left on the table
     (``leftover``) go to ``leftover_side``, the side that captured last
     (``None`` when nobody captured: the cards stay out).
 
     >>> HandEnded(hand_number=0, leftover=CardSet("4C"), leftover_side=1)
     HandEnded(hand_number=0, leftover=CardSet('4C'), leftover_side=1)
+    >>> print(HandEnded(hand_number=0, leftover=CardSet("4C"), leftover_side=1))
+    Hand 1 ends: side 1 takes the 1 card left on the table, 4C
     """
 
     type: ClassVar[str] = "hand_ended"
@@ -294,13 +363,15 @@ class HandEnded:
 
 
 @attrs.frozen
-class HandScored:
+class HandScored(_Described):
     """The hand's breakdown (``score``) and the match scores after it.
 
     >>> import scopa_rules as sr
     >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D"), sr.CardSet("KS")], [0, 0])
     >>> HandScored(hand_number=0, score=score, scores=(2, 0)).score.totals
     (2, 0)
+    >>> print(HandScored(hand_number=0, score=score, scores=(2, 0)))
+    Hand 1 scores 2 points to side 0 and 0 points to side 1; the score is 2 to 0
     """
 
     type: ClassVar[str] = "hand_scored"
@@ -311,11 +382,15 @@ class HandScored:
 
 
 @attrs.frozen
-class GameOver:
+class GameOver(_Described):
     """The game is over: ``winner`` is the winning side.
 
     >>> GameOver(winner=1, scores=(9, 11))
     GameOver(winner=1, scores=(9, 11))
+    >>> print(GameOver(winner=1, scores=(9, 11)))
+    Side 1 wins the game, 11 to 9
+    >>> GameOver(winner=0, scores=(11, 9)).describe(sides=["you"])
+    'You win the game, 11 to 9'
     """
 
     type: ClassVar[str] = "game_over"
@@ -343,6 +418,351 @@ Event = Union[  # noqa: UP007 - a runtime alias, also on Python 3.10
 """Any one of the event classes of this module."""
 
 
+# -- events in words -----------------------------------------------------------------
+
+_VERBS = {
+    "is": "are",
+    "has": "have",
+    "plays": "play",
+    "takes": "take",
+    "trails": "trail",
+    "keeps": "keep",
+    "puts": "put",
+    "declares": "declare",
+    "sweeps": "sweep",
+    "deals": "deal",
+    "wins": "win",
+}
+"""Each verb the texts use, as it goes with a seat (``seat 1 takes``) and
+with ``you`` (``you take``)."""
+
+
+def _counted(count: int, thing: str) -> str:
+    """``count`` things in words: ``1 card``, ``3 cards``, ``no cards``."""
+    if count == 0:
+        return f"no {thing}s"
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _listed(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class _Namer:
+    """The names of seats and sides in a text, and their verbs."""
+
+    def __init__(self, seats: Names, sides: Names) -> None:
+        self.seats = self._checked(seats, "names")
+        self.sides = self._checked(sides, "sides")
+
+    @staticmethod
+    def _checked(names: Names, what: str) -> Names:
+        """``names`` if they are names by number, else
+        :class:`~scopa_rules.InvalidStateError`."""
+        if names is None:
+            return None
+        if isinstance(names, Mapping):
+            given = list(names.values())
+        elif isinstance(names, Sequence) and not isinstance(names, str):
+            given = list(names)
+        else:
+            raise InvalidStateError(
+                f"{what} must be a list of names or a dict from number to name, "
+                f"not {shown(names)}"
+            )
+        wrong = [name for name in given if not isinstance(name, str)]
+        if wrong:
+            raise InvalidStateError(f"{what} must be strings, not {shown(wrong[0])}")
+        return names
+
+    @staticmethod
+    def _name(names: Names, number: int, default: str) -> str:
+        if isinstance(names, Mapping):
+            return names.get(number, f"{default} {number}")
+        if names is not None and 0 <= number < len(names):
+            return names[number]
+        return f"{default} {number}"
+
+    def seat(self, seat: int) -> str:
+        return self._name(self.seats, seat, "seat")
+
+    def side(self, side: int) -> str:
+        return self._name(self.sides, side, "side")
+
+    @staticmethod
+    def verb(who: str, verb: str) -> str:
+        """``verb`` as it goes with ``who``: ``takes``, or ``take`` for you."""
+        return _VERBS[verb] if who.lower() == "you" else verb
+
+    def does(self, who: str, verb: str) -> str:
+        """``who`` and ``verb`` agreeing: ``seat 1 takes``, ``you take``."""
+        return f"{who} {self.verb(who, verb)}"
+
+    def for_side(self, side: int, seat: int) -> str:
+        """`` for`` the side, unless it is called as ``seat`` is."""
+        name = self.side(side)
+        return "" if name == self.seat(seat) else f" for {name}"
+
+    def seat_does(self, seat: int, verb: str) -> str:
+        return self.does(self.seat(seat), verb)
+
+    def side_does(self, side: int, verb: str) -> str:
+        return self.does(self.side(side), verb)
+
+
+def _tell_hand_started(event: HandStarted, names: _Namer) -> str:
+    return (
+        f"Hand {event.hand_number + 1} begins; {names.seat_does(event.dealer, 'deals')}"
+    )
+
+
+def _tell_redealt(event: Redealt, names: _Namer) -> str:
+    rank = Rank.KING if event.reason == "kings" else Rank.ACE
+    count = len(event.table.of_rank(rank))
+    shown_rank = event.reason if count != 1 else event.reason[:-1]
+    return (
+        f"The table showed {count} {shown_rank} ({event.table}): "
+        "the cards are dealt again"
+    )
+
+
+def _tell_first_card_dealt(event: FirstCardDealt, names: _Namer) -> str:
+    card = f", {event.card}" if event.card is not None else ", face down"
+    return _sentence(
+        f"{names.seat_does(event.seat, 'is')} dealt the first card{card}, "
+        "to keep or to put on the table"
+    )
+
+
+def _tell_first_card_decided(event: FirstCardDecided, names: _Namer) -> str:
+    if event.kept:
+        card = f", {event.card}" if event.card is not None else ""
+        return _sentence(f"{names.seat_does(event.seat, 'keeps')} the first card{card}")
+    return _sentence(
+        f"{names.seat_does(event.seat, 'puts')} the first card, {event.card}, "
+        "on the table"
+    )
+
+
+def _tell_cards_dealt(event: CardsDealt, names: _Namer) -> str:
+    cards = f": {event.cards}" if event.cards else ""
+    return _sentence(
+        f"{names.seat_does(event.seat, 'is')} dealt {_counted(event.count, 'card')}{cards}"
+    )
+
+
+_DECLARATIONS = {
+    "cirulla": "a cirulla (3 cards adding up to 9 or less)",
+    "decino": "a decino (three cards of one rank)",
+}
+
+
+def _tell_declared(event: Declared, names: _Namer) -> str:
+    return _sentence(
+        f"{names.seat_does(event.seat, 'declares')} {event.cards}, "
+        f"{_DECLARATIONS.get(event.kind, event.kind)}: "
+        f"{_counted(event.points, 'point')}{names.for_side(event.side, event.seat)}"
+    )
+
+
+def _tell_table_dealt(event: TableDealt, names: _Namer) -> str:
+    if not event.table:
+        return "The table is dealt no cards"
+    return f"The table is dealt {_counted(len(event.table), 'card')}: {event.table}"
+
+
+def _tell_initial_sweeps(event: InitialSweeps, names: _Namer) -> str:
+    return (
+        f"The table dealt adds up to {15 * event.count}: "
+        f"{names.seat_does(event.seat, 'takes')} it, "
+        f"{_counted(event.count, 'sweep')}{names.for_side(event.side, event.seat)}"
+    )
+
+
+def _tell_card_played(event: CardPlayed, names: _Namer) -> str:
+    return _sentence(f"{names.seat_does(event.seat, 'plays')} {event.card}")
+
+
+def _tell_captured(event: Captured, names: _Namer) -> str:
+    return _sentence(
+        f"{names.seat_does(event.seat, 'takes')} {event.cards} with {event.card}"
+    )
+
+
+def _tell_trailed(event: Trailed, names: _Namer) -> str:
+    return _sentence(
+        f"{names.seat_does(event.seat, 'trails')} {event.card}, taking nothing"
+    )
+
+
+def _tell_swept(event: Swept, names: _Namer) -> str:
+    if event.counted:
+        return _sentence(
+            f"{names.seat_does(event.seat, 'sweeps')} the table: "
+            f"a sweep{names.for_side(event.side, event.seat)}"
+        )
+    return _sentence(
+        f"{names.seat_does(event.seat, 'takes')} the whole table, "
+        "which does not count as a sweep"
+    )
+
+
+def _tell_hand_ended(event: HandEnded, names: _Namer) -> str:
+    ended = f"Hand {event.hand_number + 1} ends"
+    if not event.leftover:
+        return f"{ended} with nothing left on the table"
+    left = (
+        f"{_counted(len(event.leftover), 'card')} left on the table, {event.leftover}"
+    )
+    if event.leftover_side is None:
+        return f"{ended}; nobody captured, so the {left}, stay out of the piles"
+    return f"{ended}: {names.side_does(event.leftover_side, 'takes')} the {left}"
+
+
+def _scores(scores: Sequence[int]) -> str:
+    return " to ".join(map(str, scores))
+
+
+def _tell_hand_scored(event: HandScored, names: _Namer) -> str:
+    points = _listed(
+        [
+            f"{_counted(total, 'point')} to {names.side(side)}"
+            for side, total in enumerate(event.score.totals)
+        ]
+    ).replace("no points", "0 points")
+    return (
+        f"Hand {event.hand_number + 1} scores {points}; "
+        f"the score is {_scores(event.scores)}"
+    )
+
+
+def _tell_game_over(event: GameOver, names: _Namer) -> str:
+    won = names.side_does(event.winner, "wins")
+    if len(event.scores) == 2:
+        mine, other = event.scores[event.winner], event.scores[1 - event.winner]
+        return _sentence(f"{won} the game, {mine} to {other}")
+    return _sentence(
+        f"{won} the game with {_counted(event.scores[event.winner], 'point')}; "
+        f"the score is {_scores(event.scores)}"
+    )
+
+
+_TEXTS: dict[type[Any], Callable[[Any, _Namer], str]] = {
+    HandStarted: _tell_hand_started,
+    Redealt: _tell_redealt,
+    FirstCardDealt: _tell_first_card_dealt,
+    FirstCardDecided: _tell_first_card_decided,
+    CardsDealt: _tell_cards_dealt,
+    Declared: _tell_declared,
+    TableDealt: _tell_table_dealt,
+    InitialSweeps: _tell_initial_sweeps,
+    CardPlayed: _tell_card_played,
+    Captured: _tell_captured,
+    Trailed: _tell_trailed,
+    Swept: _tell_swept,
+    HandEnded: _tell_hand_ended,
+    HandScored: _tell_hand_scored,
+    GameOver: _tell_game_over,
+}
+"""How each event class is told in words."""
+
+
+def narrate(
+    events: Iterable[Event], names: Names = None, sides: Names = None
+) -> list[str]:
+    """``events`` in words, one sentence a line, as a table would tell them:
+    each event's :meth:`~HandStarted.describe`, with a play and what it did
+    (its capture or trail, and a sweep) in one line, and the hidden hands of
+    one deal in one line.  ``names`` name the seats and ``sides`` the sides
+    (:data:`Names`).
+
+    >>> import scopa_rules as sr
+    >>> state = sr.GameState.from_position(
+    ...     sr.Ruleset.scopa(), hands=["5C 2H", "AS 6C"], table="2C 3S",
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("5C 2H AS 6C 2C 3S")], last_capturer=1)
+    >>> after, happened = play(state, sr.Move.parse("5Cx3S2C"))
+    >>> narrate(happened, ["you", "Ada"], ["you", "Ada"])
+    ['You play 5C and take 3S 2C: a sweep!']
+    >>> after, happened = play(after, sr.Move.parse("AS"))
+    >>> narrate(happened, ["you", "Ada"])
+    ['Ada trails AS, taking nothing']
+    >>> for line in narrate(seen_by(opening(sr.new_game(sr.Ruleset.scopa(players=3), seed=7)), 0)):
+    ...     print(line)
+    Hand 1 begins; seat 2 deals
+    Seat 0 is dealt 3 cards: 3D KH 5C
+    Seat 1 and seat 2 are dealt 3 cards each
+    The table is dealt 4 cards: 2S 3S 4C QC
+    """
+    namer = _Namer(names, sides)
+    lines: list[str] = []
+    pending = list(events)
+    index = 0
+    while index < len(pending):
+        event = pending[index]
+        index += 1
+        if isinstance(event, CardPlayed) and index < len(pending):
+            after = pending[index]
+            if isinstance(after, Captured) and after.seat == event.seat:
+                index += 1
+                who = namer.seat(event.seat)
+                line = _sentence(
+                    f"{namer.does(who, 'plays')} {event.card} and "
+                    f"{namer.verb(who, 'takes')} {after.cards}"
+                )
+                if index < len(pending) and isinstance(pending[index], Swept):
+                    swept = pending[index]
+                    assert isinstance(swept, Swept)
+                    index += 1
+                    line += (
+                        ": a sweep!"
+                        if swept.counted
+                        else ", the whole table, which does not count as a sweep"
+                    )
+                lines.append(line)
+                continue
+            if isinstance(after, Trailed) and after.seat == event.seat:
+                continue  # the trail says the card
+        if isinstance(event, CardsDealt):
+            run = [event]
+            while index < len(pending) and isinstance(pending[index], CardsDealt):
+                dealt = pending[index]
+                assert isinstance(dealt, CardsDealt)
+                run.append(dealt)
+                index += 1
+            lines += _deal_lines(run, namer)
+            continue
+        lines.append(_TEXTS[type(event)](event, namer))
+    return lines
+
+
+def _deal_lines(run: list[CardsDealt], names: _Namer) -> list[str]:
+    """One deal's hands: each hand a seat may see on a line of its own, the
+    hidden hands of one size together."""
+    lines: list[str] = []
+    hidden: dict[int, list[int]] = {}
+    for dealt in run:
+        if dealt.count == 0:
+            continue
+        if dealt.cards is None:
+            hidden.setdefault(dealt.count, []).append(dealt.seat)
+        else:
+            lines.append(_tell_cards_dealt(dealt, names))
+    for count, seats in hidden.items():
+        if len(seats) == 1:
+            lines.append(_tell_cards_dealt(CardsDealt(seats[0], count, None), names))
+            continue
+        who = _listed([names.seat(seat) for seat in seats])
+        lines.append(_sentence(f"{who} are dealt {_counted(count, 'card')} each"))
+    return lines
+
+
 # -- what a transition did ---------------------------------------------------------
 
 
@@ -358,7 +778,7 @@ def play(
     ...     piles=["", sr.ALL_CARDS - sr.CardSet("5C 2H AS 6C 2C 3S")], last_capturer=1)
     >>> after, happened = play(state, sr.Move.parse("5Cx3S2C"))
     >>> for event in happened:
-    ...     print(event)
+    ...     print(repr(event))
     CardPlayed(seat=0, card=Card.parse('5C'))
     Captured(seat=0, side=0, card=Card.parse('5C'), cards=CardSet('3S 2C'))
     Swept(seat=0, side=0, counted=True)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 import scopa_rules as sr
-from helpers import ROOT, position
+from helpers import ROOT
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Request
@@ -144,7 +144,17 @@ def test_a_new_game_is_seat_zeros_view(base_url: str) -> None:
     assert game["your_turn"]
     assert not game["over"]
     assert game["ply"] == 0
-    assert game["title"] == "scopa, 2 players"
+    assert game["title"] == "Scopa, 2 players"
+    assert game["steps"] == []  # seat 0 leads: no bot has moved
+    assert game["last"] is None
+    assert all(card["playable"] for card in game["hand"])
+    assert {"name": "scopone", "title": "Scopone", "players": [4]} in game["presets"]
+    assert game["log"] == [
+        "Hand 1 begins; seat 1 deals",
+        f"You are dealt 3 cards: {state.hands[0]}",
+        "Seat 1 is dealt 3 cards",
+        f"The table is dealt 4 cards: {state.table}",
+    ]
 
 
 def test_moves_refusals_and_choices(base_url: str) -> None:
@@ -160,6 +170,8 @@ def test_moves_refusals_and_choices(base_url: str) -> None:
     status, answer = post(play, {"game": game["id"], "move": str(card)}, token)
     assert status == 409
     assert answer["ambiguous"]
+    ways = [str(m.captured) for m in state.legal_moves() if m.card is card]
+    assert answer["error"] == f"{card} can take {' or '.join(ways)}"
     assert sorted(answer["choices"]) == sorted(
         [str(c) for c in m.captured] for m in state.legal_moves() if m.card is card
     )
@@ -175,9 +187,19 @@ def test_moves_refusals_and_choices(base_url: str) -> None:
     move = state.legal_moves()[0]
     status, answer = post(play, {"game": game["id"], "move": str(move)}, token)
     assert status == 200
-    assert answer["log"][0].startswith(f"seat 0 plays {move.card}")
+    mine = sr.events.narrate(state.play(move)[1], ["you"])[0]
+    assert mine in answer["log"]
+    assert mine.startswith(f"You play {move.card} and take ")
     assert answer["ply"] == 2
     assert answer["your_turn"]
+    # The frame after your move, for the page to show before the bot's.
+    assert [step["ply"] for step in answer["steps"]] == [1]
+    assert answer["steps"][0]["last"]["who"] == "you"
+    assert answer["steps"][0]["last"]["text"] == mine
+    assert answer["last"]["seat"] == 1
+    assert answer["last"]["text"] == answer["log"][-1] or answer["log"][-1].startswith(
+        "You are dealt"
+    )
 
 
 def test_a_finished_game_refuses_moves() -> None:
@@ -193,37 +215,103 @@ def test_a_finished_game_refuses_moves() -> None:
     assert len(game["hand_scores"]) == len(expected_game(4).hand_results)
 
 
-def test_what_happened_names_sweeps_and_the_end_of_a_hand() -> None:
-    state = position(sr.Ruleset.scopa(), ["7D", "KS"], "3C 4C")
-    move = sr.Move.parse("7Dx3C4C")
-    after, happened = sr.events.play(state, move)
-    assert web.what_happened(happened) == ["seat 0 plays 7D and takes 3C 4C: a sweep!"]
-    _, happened = sr.events.play(after, sr.Move.parse("KS"))
-    lines = web.what_happened(happened)
-    assert lines[0] == "seat 1 plays KS onto the table"
-    assert lines[1] == "the cards left, KS, go to side 0"
-    assert lines[2].startswith("hand 1 is over: side 0 ")
-
-
-def test_what_happened_tells_deals_decisions_and_declarations() -> None:
-    chkobba = sr.new_game(sr.Ruleset.chkobba(), seed=3)
-    _, happened = sr.events.play(chkobba, chkobba.legal_moves()[0])
-    assert web.what_happened(happened)[0] == "seat 0 keeps the first card"
-    cirulla = sr.new_game(sr.Ruleset.cirulla(), seed=8)
-    told = web.what_happened(sr.events.opening(cirulla))
-    assert told == ["seat 1 declares 2H 2S 4C: cirulla, 3 points"]
-    redealt = web.what_happened(
-        [
-            sr.events.Redealt(
-                hand_number=0, reason="kings", table=sr.CardSet("KD KS KC 2D")
-            )
-        ]
-    )
-    assert redealt == ["too many kings on the table: the cards are dealt again"]
-    swept = sr.events.InitialSweeps(seat=1, side=1, count=2, cards=sr.CardSet("KD"))
-    assert web.what_happened([swept]) == [
-        "the table adds up to 30: side 1 takes it with 2 sweeps"
+def test_the_log_tells_the_game_in_words_with_you_in_it() -> None:
+    tables = web.Tables("scopa", 2, "greedy")
+    game = tables.new(4)
+    token = game["token"]
+    while not game["over"]:
+        state = tables.games[game["id"]].state
+        game = tables.play(game["id"], token, str(state.legal_moves()[-1]))
+    log = tables.games[game["id"]].log
+    final = expected_game(4)
+    record = sr.events.seen_by(sr.events.game_events(final.record()), 0)
+    assert log == sr.events.narrate(record, ["you", "seat 1"], ["you", "seat 1"])
+    assert all(line[0].isupper() for line in log)
+    assert not [
+        line for line in log if "you plays" in line.lower() or " 1 cards" in line
     ]
+    assert any(line.startswith("You play ") for line in log)
+    assert any(line.startswith("Hand 1 scores ") for line in log)
+    winner = "You win" if final.winner == 0 else "Seat 1 wins"
+    assert log[-1].startswith(f"{winner} the game, ")
+
+
+def test_partners_are_your_side_in_the_log() -> None:
+    rules = sr.Ruleset.scopone()
+    assert web.seat_names(rules, 2) == ["seat 0", "seat 1", "you", "seat 3"]
+    assert web.side_names(rules, 2) == ["your side", "side 1"]
+    assert web.side_names(sr.Ruleset.scopa(3), 1) == ["seat 0", "you", "seat 2"]
+    assert web.title(rules) == "Scopone, 4 players"
+    assert web.title(sr.Ruleset.scopa(target_score=5)) == "House rules, 2 players"
+
+
+def test_a_new_game_may_choose_the_preset_the_players_and_your_seat() -> None:
+    tables = web.Tables("scopa", 2, "greedy")
+    game = tables.new(5, "scopone", 4, 3)
+    token = game["token"]
+    state = tables.games[game["id"]].state
+    assert state.rules == sr.Ruleset.scopone()
+    assert (game["seat"], game["players"], game["preset"]) == (3, 4, "scopone")
+    assert game["title"] == "Scopone, 4 players"
+    # Seats 0, 1 and 2 move before you: one frame each but the last, which
+    # is the answer itself.
+    assert [step["last"]["seat"] for step in game["steps"]] == [0, 1]
+    assert game["last"]["seat"] == 2
+    assert len(game["hand"]) == 9
+    game = tables.play(game["id"], token, str(state.legal_moves()[0]))
+    assert [step["last"]["who"] for step in game["steps"]] == [
+        "you",
+        "seat 0",
+        "seat 1",
+    ]
+    assert game["last"]["who"] == "seat 2"
+    chkobba = tables.new(7, "chkobba", None, None)
+    assert chkobba["decisions"] == [
+        {"move": "keep KH", "label": "Keep KH"},
+        {"move": "table KH", "label": "Put KH on the table"},
+    ]
+    for choice, message in [
+        (("nope", None, None), "unknown preset"),
+        (("scopone", 2, None), "scopone is played by 4 players, not 2"),
+        (("scopa", 3, 3), "'seat' must be a seat of the 3-player game, 0 to 2, not 3"),
+    ]:
+        with pytest.raises(web.Refused, match=message):
+            tables.new(1, *choice)
+
+
+def test_the_choices_of_a_new_game_are_checked_over_http(base_url: str) -> None:
+    new = f"{base_url}/api/new"
+    status, game = post(new, {"seed": 2, "preset": "escoba", "players": 3, "seat": 2})
+    assert status == 200
+    assert game["title"] == "Escoba, 3 players"
+    assert game["seat"] == 2
+    assert post(new, {"preset": 7})[0] == 400
+    assert post(new, {"players": "four"})[0] == 400
+    assert post(new, {"seat": -1})[0] == 400
+    assert post(new, {"seat": True})[0] == 400
+    status, answer = post(new, {"preset": "scopa", "players": 5})
+    assert status == 400
+    assert "5" in answer["error"]
+
+
+def test_cards_you_cannot_play_say_why() -> None:
+    rules = sr.Ruleset.scopa(capture_compulsion="whole_hand")
+    game = next(
+        g
+        for seed in range(200)
+        if (g := web.Game(rules, seed, "greedy")).state.current_player == 0
+        and len({m.card for m in g.state.legal_moves()}) < len(g.state.hands[0])
+    )
+    frame = web.frame_json(game)
+    legal = {str(m.card) for m in game.state.legal_moves()}
+    for card in frame["hand"]:
+        assert card["playable"] == (card["card"] in legal)
+        if not card["playable"]:
+            why = game.state.explain_illegal(sr.Move(sr.Card.parse(card["card"])))
+            assert card["reason"] == f"{card['card']} cannot be played now: {why}"
+    waiting = web.Game(sr.Ruleset.scopa(3), 5, "greedy", seat=2)
+    reasons = {card["reason"] for card in web.frame_json(waiting)["hand"]}
+    assert reasons == {"Wait: it is seat 1's turn"} or reasons == {None}
 
 
 def test_you_may_sit_in_any_seat_and_see_only_its_cards() -> None:
@@ -239,7 +327,9 @@ def test_you_may_sit_in_any_seat_and_see_only_its_cards() -> None:
     assert game["your_side"] == 1
     assert game["your_turn"]
     assert game["ply"] == 1
-    assert game["log"] == [f"seat 0 plays {state.history[0].card} onto the table"]
+    assert game["log"][-1] == f"Seat 0 trails {state.history[0].card}, taking nothing"
+    assert game["last"]["text"] == game["log"][-1]
+    assert game["steps"] == []  # one bot move: the answer is its frame
     assert [c["card"] for c in game["hand"]] == [str(c) for c in state.hands[1]]
     assert [other["seat"] for other in game["others"]] == [0, 2]
     text = json.dumps(game)
@@ -666,7 +756,7 @@ def test_limits_that_keep_no_game_are_refused_at_start(
 def test_a_failure_of_the_server_is_a_500_and_it_serves_on(
     base_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def fail(self: object, seed: int | None) -> None:
+    def fail(self: object, *args: object) -> None:
         raise RuntimeError("a bug")
 
     with monkeypatch.context() as patched:
@@ -718,13 +808,16 @@ def play_by_clicks(
             # The page asks which cards to take: click them.
             page.wait_for_function(
                 "document.getElementById('message').textContent"
-                ".includes('click the table cards')"
+                ".includes('choose the table cards to take')"
             )
             ambiguous_clicks += 1
             for captured in move.captured:
                 page.click(f"#table [data-card='{captured}']")
         state = bots_until(state.apply(move), seat, rng, bot)
-        page.wait_for_function(f"document.body.dataset.ply === '{len(state.history)}'")
+        page.wait_for_function(
+            f"document.body.dataset.ply === '{len(state.history)}'"
+            " && document.body.dataset.busy === 'false'"
+        )
     return state, ambiguous_clicks
 
 
@@ -736,10 +829,10 @@ def test_a_whole_game_by_clicks_in_chromium(base_url: str) -> None:
     with chromium_page() as page:
         requests: list[Request] = []
         page.on("request", lambda request: requests.append(request))
-        page.goto(f"{base_url}/?seed={seed}")
+        page.goto(f"{base_url}/?seed={seed}&pace=10")
         page.wait_for_function("document.body.dataset.ply === '0'")
         state = sr.new_game(sr.Ruleset.scopa(), seed=seed)
-        assert page.inner_text("#hand-label") == "your hand (seat 0)"
+        assert page.inner_text("#hand-label") == "Your hand (seat 0)"
 
         # An illegal click: a table card the hand card cannot take.
         card, taken = next(
@@ -762,7 +855,7 @@ def test_a_whole_game_by_clicks_in_chromium(base_url: str) -> None:
         assert page.inner_text("#result") == "Game over: side 0 (you) wins!"
         us, them = final.scores
         assert page.inner_text("#scores") == (
-            f"scores: side 0 (you) {us}, side 1 {them} — playing to 11"
+            f"Scores: side 0 (you) {us}, side 1 {them} — playing to 11"
         )
         rows = page.locator("#hand-scores tr.hand-score").count()
         assert rows == 2 * len(final.hand_results)
@@ -790,7 +883,7 @@ def test_the_page_says_when_its_game_has_expired() -> None:
         clock.now += 61
         page.click(f"#hand [data-card='{state.legal_moves()[0].card}']")
         page.wait_for_selector("#message.error")
-        assert page.inner_text("#message").startswith("game 1 expired: ")
+        assert page.inner_text("#message").startswith("Game 1 expired: ")
         assert page.inner_text("body").count("start a new game") == 1
 
 
@@ -802,16 +895,16 @@ def test_a_whole_game_by_clicks_from_another_seat() -> None:
     rng, bot = random.Random(seed), sr.GreedyBot()
     state = bots_until(sr.new_game(sr.Ruleset.scopa(3), seed=seed), seat, rng, bot)
     with running(players=3, seat=seat) as url, chromium_page() as page:
-        page.goto(f"{url}/?seed={seed}")
+        page.goto(f"{url}/?seed={seed}&pace=10")
         page.wait_for_function(f"document.body.dataset.ply === '{len(state.history)}'")
-        assert page.inner_text("#hand-label") == "your hand (seat 1)"
+        assert page.inner_text("#hand-label") == "Your hand (seat 1)"
         shown = page.locator("#hand [data-card]").evaluate_all(
             "buttons => buttons.map(button => button.dataset.card)"
         )
         assert shown == [str(card) for card in state.hands[seat]]
         html = page.content()
         assert not [c for c in hidden_cards(state, seat) if f'data-card="{c}"' in html]
-        assert "seat 0 (side 0), 2 cards" in page.inner_text("#others")
+        assert "Seat 0 (side 0), 2 cards" in page.inner_text("#others")
 
         state, _ = play_by_clicks(page, state, seat, rng, bot)
         assert state == final
@@ -820,3 +913,105 @@ def test_a_whole_game_by_clicks_from_another_seat() -> None:
         you = " (you) wins!" if winner == seat else " wins."
         assert page.inner_text("#result") == f"Game over: side {winner}{you}"
         assert "side 1 (you)" in page.inner_text("#scores")
+
+
+PHONE_WIDTH, PHONE_HEIGHT = 390, 844
+
+
+def layout(page: Page) -> dict[str, Any]:
+    """How the page lays out: its width against the window's, and the
+    narrowest card of the hand and the table."""
+    result: dict[str, Any] = page.evaluate(
+        """() => ({
+            scroll: document.documentElement.scrollWidth,
+            width: window.innerWidth,
+            narrowest: Math.min(...Array.from(
+                document.querySelectorAll('#hand .card svg, #table .card svg'),
+                svg => svg.getBoundingClientRect().width)),
+            viewport: document.querySelector('meta[name=viewport]')?.content,
+        })"""
+    )
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(chromium() is None, reason="no Chromium: apt-get install chromium")
+def test_the_page_fits_a_phone_and_starts_any_game_from_its_form() -> None:
+    with running() as url, chromium_page() as page:
+        page.set_viewport_size({"width": PHONE_WIDTH, "height": PHONE_HEIGHT})
+        page.goto(f"{url}/?seed=3&pace=10")
+        page.wait_for_function("document.body.dataset.ply === '0'")
+        shown = layout(page)
+        assert shown["viewport"] == "width=device-width, initial-scale=1"
+        assert shown["scroll"] <= shown["width"] == PHONE_WIDTH  # no sideways scroll
+        assert shown["narrowest"] >= 56
+        # The most cards at once: Scopone's ten, four seats; you in seat 2.
+        page.select_option("#preset", "scopone-scientifico")
+        assert page.locator("#players option").all_inner_texts() == ["4"]
+        page.select_option("#seat", "2")
+        page.click("#new-game-button")
+        page.wait_for_function(
+            "document.body.dataset.busy === 'false'"
+            " && document.getElementById('title').textContent"
+            ".startsWith('Scopone Scientifico, 4 players')"
+        )
+        assert page.inner_text("#hand-label") == "Your hand (seat 2)"
+        assert page.locator("#hand .card").count() >= 9
+        shown = layout(page)
+        assert shown["scroll"] <= shown["width"]
+        assert shown["narrowest"] >= 56
+        # A whole game played on the phone: the hand scores and the log fit.
+        state = sr.new_game(sr.Ruleset.scopone_scientifico(), seed=3)
+        final, _ = play_by_clicks(page, state, 2, random.Random(3), sr.GreedyBot())
+        assert page.inner_text("#result").startswith(f"Game over: side {final.winner}")
+        shown = layout(page)
+        assert shown["scroll"] <= shown["width"]
+        log = page.locator("#log li").all_inner_texts()
+        assert any(line.startswith("You play ") for line in log)
+        assert not [line for line in log if " 1 cards" in line or "you plays" in line]
+        page.select_option("#preset", "escoba")
+        assert page.locator("#players option").all_inner_texts() == ["2", "3", "4"]
+        page.select_option("#players", "3")
+        page.click("#new-game-button")
+        page.wait_for_function(
+            "document.getElementById('title').textContent.startsWith('Escoba, 3 players')"
+        )
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(chromium() is None, reason="no Chromium: apt-get install chromium")
+def test_bots_are_paced_the_last_move_shows_and_waiting_cards_say_why() -> None:
+    seed = 5
+    state = sr.new_game(sr.Ruleset.scopa(3), seed=seed)
+    with running(players=3) as url, chromium_page() as page:
+        page.goto(f"{url}/?seed={seed}&pace=1500")
+        page.wait_for_function("document.body.dataset.ply === '0'")
+        assert page.inner_text("#last") == ""  # no move yet
+        move = state.legal_moves()[0]
+        page.click(f"#hand [data-card='{move.card}']")
+        # Your move shows first, then the bots' one after the other.
+        page.wait_for_function("document.body.dataset.ply === '1'")
+        assert page.get_attribute("body", "data-busy") == "true"
+        told = sr.events.narrate(state.play(move)[1], ["you"])[0]
+        assert page.inner_text("#last .text") == f"Last move: {told}"
+        waiting = page.locator("#hand .card.unplayable")
+        assert waiting.count() == len(state.hands[0]) - 1
+        assert waiting.first.get_attribute("title") == "Wait: it is seat 1's turn"
+        waiting.first.click(force=True)  # a tap says why, as the hover does
+        assert page.inner_text("#message") == "Wait: it is seat 1's turn"
+        page.wait_for_function("document.body.dataset.ply === '2'")
+        assert page.inner_text("#last .text").startswith("Last move: Seat 1 ")
+        page.wait_for_function(
+            "document.body.dataset.ply === '3' && document.body.dataset.busy === 'false'"
+        )
+        assert page.inner_text("#last .text").startswith("Last move: Seat 2 ")
+        # Your turn again: every card can be played (Scopa lets any card trail).
+        assert page.locator("#hand .card.unplayable").count() == 0
+        # A trail is ringed where it lies on the table; a capture is shown
+        # in the last move's picture, its cards ringed.
+        last = page.evaluate("game.last")
+        ringed = page.locator("#table .card.last").evaluate_all(
+            "cards => cards.map(card => card.dataset.card)"
+        )
+        assert ringed == ([last["card"]] if last["trail"] else [])
+        assert page.locator("#last svg").count() >= 1

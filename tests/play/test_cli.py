@@ -34,7 +34,8 @@ def test_demo() -> None:
     assert lines[0] == "scopa_rules demo: scopa, 2 players, seed 1"
     assert lines[-1].startswith("Side ")
     assert lines[-1].endswith(" hands.")
-    assert "  deal: seat 0 " in out  # the demo shows every hand
+    assert "  Seat 0 is dealt 3 cards: " in out  # the demo shows every hand
+    assert "  Seat 1 is dealt 3 cards: " in out
 
 
 def test_rules() -> None:
@@ -108,8 +109,8 @@ def test_play_a_whole_game() -> None:
     assert code == 0
     assert out.startswith("scopa-rules play: Scopa (preset scopa), 2 players, seed 3")
     assert "You are seat 0, side 0; seat 1 (random) against you." in out
-    assert "Hand 2, dealer seat 0" in out
-    assert "  scores after hand 1: " in out  # the breakdown after each hand
+    assert "\nHand 2 begins; you deal" in out
+    assert "  Hand 1 scores " in out  # the breakdown after each hand
     assert "settebello" in out
     assert out.rstrip().endswith(("You win!", "You lose."))
     # Seat 1's cards are never shown: its hand is drawn face down.
@@ -129,7 +130,7 @@ def test_play_explains_bad_input_and_asks_again() -> None:
     assert "  KC is not in your hand, which holds 3D KH 5C." in out
     assert "7Dx4S3C     play 7D and take 4S and 3C" in out  # the help
     assert "capture values: A=1" in out  # the rules
-    assert "seat 0 (you) plays 5C" in out
+    assert "  You trail 5C, taking nothing" in out  # the narration says "you"
     assert out.rstrip().endswith("Game left unfinished (seed 7).")
     assert "Traceback" not in out
 
@@ -138,14 +139,14 @@ def test_play_move_text() -> None:
     # Seed 2024 deals seat 0 "AD JH 3C" against "5H AC 2C QC": JH can only
     # take 5H AC 2C, so the card alone names the move.
     out = run("play", "--seed", "2024", stdin="jh\nq\n")[1]
-    assert "seat 0 (you) plays JH, takes 5H AC 2C" in out
+    assert "  You play JH and take 5H AC 2C" in out
     # With seed 7, after 3D and the greedy bot's 7Sx7H, 5C takes 2D 3D or 3D 2C.
     out = run("play", "--seed", "7", stdin="3d\n5c\n5c x 2c 3d\nq\n")[1]
     assert (
         "  5C can be played in 2 ways: 5Cx2D3D, 5Cx3D2C; "
         "type the whole move or its number." in out
     )
-    assert "seat 0 (you) plays 5C, takes 3D 2C" in out
+    assert "  You play 5C and take 3D 2C" in out
 
 
 def test_play_ends_cleanly_at_end_of_input() -> None:
@@ -180,30 +181,28 @@ def test_play_chkobba_first_card() -> None:
         "play", "--preset", "chkobba", "--seed", "7", stdin="table\n" + "1\n" * 400
     )
     assert code == 0
-    assert "seat 0 (you) puts the first card, KH, on the table" in out
+    assert "  You put the first card, KH, on the table" in out
     assert "keep KH        keep the first card, KH" in out
 
 
-def narrated(
-    events: tuple[sr.events.Event, ...], seat: int, *, demo: bool
-) -> list[str]:
-    out = io.StringIO()
-    names = ["seat 0 (greedy)", "seat 1 (you)"]
-    cli._narrate(sr.events.seen_by(events, seat), names, out, demo=demo)
-    return out.getvalue().splitlines()
+def narrated(events: tuple[sr.events.Event, ...], seat: int) -> list[str]:
+    """What the terminal tells seat 1's player (``you``) of ``events``."""
+    names = ["seat 0 (greedy)", "you"]
+    return sr.events.narrate(sr.events.seen_by(events, seat), names, names)
 
 
 def test_the_terminal_keeps_a_kept_first_card_secret() -> None:
     state = sr.new_game(sr.Ruleset.chkobba(), seed=7)
     keep, table = state.legal_moves()
-    assert narrated(sr.events.opening(state), 1, demo=False)[-1] == (
-        "  first card, seen by seat 0 (greedy)"
+    assert narrated(sr.events.opening(state), 1)[-1] == (
+        "Seat 0 (greedy) is dealt the first card, face down, "
+        "to keep or to put on the table"
     )
-    lines = narrated(state.play(keep)[1], 1, demo=False)
-    assert lines[0] == "  seat 0 (greedy) keeps the first card"
+    lines = narrated(state.play(keep)[1], 1)
+    assert lines[0] == "Seat 0 (greedy) keeps the first card"
     assert not any("KH" in line for line in lines)
-    lines = narrated(state.play(table)[1], 1, demo=False)
-    assert lines[0] == "  seat 0 (greedy) puts the first card, KH, on the table"
+    lines = narrated(state.play(table)[1], 1)
+    assert lines[0] == "Seat 0 (greedy) puts the first card, KH, on the table"
 
 
 def test_the_terminal_tells_redeals_refills_and_leftovers() -> None:
@@ -211,14 +210,26 @@ def test_the_terminal_tells_redeals_refills_and_leftovers() -> None:
     rest = [card for card in sr.ALL_CARDS if card not in kings]
     deck = sr.Deck([*rest[:6], *kings, *rest[6:]])
     state = sr.new_game(sr.Ruleset.scopa(), decks=[deck], seed=3)
-    lines = narrated(sr.events.opening(state), 1, demo=False)
-    assert lines[2] == "  redeal: the table showed 7D KD KS KC (kings)"
+    lines = narrated(sr.events.opening(state), 1)
+    assert lines[1] == (
+        "The table showed 3 kings (7D KD KS KC): the cards are dealt again"
+    )
     told: list[str] = []
     while not state.is_over:
         state, happened = state.play(state.legal_moves()[0])
-        told += narrated(happened, 1, demo=False)
-    assert "  new deal: 3 cards each" in told
-    assert any(line.startswith("  end of hand: side ") for line in told)
+        told += narrated(happened, 1)
+    assert "Seat 0 (greedy) is dealt 3 cards" in told
+    assert any(line.startswith("You are dealt 3 cards: ") for line in told)
+    assert any(" left on the table, " in line for line in told)
+
+
+def test_the_terminal_prints_each_hand_under_a_heading_with_its_breakdown() -> None:
+    code, out, _ = run("play", "--seed", "1", stdin="1\n" * 100)
+    assert code == 0
+    assert "\nHand 1 begins; " in out
+    assert "  Hand 1 scores " in out
+    assert "  settebello " in out  # the breakdown under it
+    assert "Traceback" not in out
 
 
 def test_play_with_options() -> None:

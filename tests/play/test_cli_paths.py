@@ -42,12 +42,13 @@ def test_demo_chkobba_shows_the_first_card() -> None:
     final = cli.run_demo(sr.Ruleset.from_name("chkobba"), 1, out)
     lines = out.getvalue().splitlines()
     assert final.is_over
-    assert lines[2:7] == [
-        "Hand 1 (dealer: seat 1)",
-        "  first card, seen by seat 0: 3C",
-        "  seat 0 decides: keep the first card 3C",
-        "  deal: seat 0 AH 2S 3C, seat 1 AD KH 6S",
-        "  table: 7D 5H 7H JS",
+    assert lines[2:8] == [
+        "Hand 1 begins; seat 1 deals",
+        "  Seat 0 is dealt the first card, 3C, to keep or to put on the table",
+        "  Seat 0 keeps the first card, 3C",
+        "  Seat 0 is dealt 3 cards: AH 2S 3C",
+        "  Seat 1 is dealt 3 cards: AD KH 6S",
+        "  The table is dealt 4 cards: 7D 5H 7H JS",
     ]
 
 
@@ -55,19 +56,22 @@ def test_demo_chkobba_through_main() -> None:
     out = io.StringIO()
     code = cli.main(["demo", "--preset", "chkobba", "--seed", "1"], out=out)
     assert code == 0
-    assert "  first card, seen by seat 0: 3C" in out.getvalue()
+    assert "  Seat 0 keeps the first card, 3C" in out.getvalue()
 
 
 def test_demo_cirulla_shows_declarations() -> None:
     out = io.StringIO()
     cli.run_demo(sr.Ruleset.cirulla(), 8, out)
-    assert "  seat 1 declares 2H 2S 4C: cirulla, 3 points" in out.getvalue()
+    assert (
+        "  Seat 1 declares 2H 2S 4C, a cirulla (3 cards adding up to 9 or less): 3 points"
+        in out.getvalue()
+    )
 
 
 def test_demo_escoba_shows_initial_sweeps() -> None:
     out = io.StringIO()
     cli.run_demo(sr.Ruleset.from_name("escoba"), 0, out)
-    assert "  initial sweeps: " in out.getvalue()
+    assert "  The table dealt adds up to " in out.getvalue()
 
 
 def test_broken_pipe_stops_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
