@@ -366,7 +366,7 @@ def _spariglio(look: Look, move: Move) -> Reason | None:
     else:
         gain = -gain
         why = "the side that leads wants them odd"
-        if broken:
+        if gain > 0:
             parts[0] = f"a spariglio: {parts[0]}"
     return Reason("spariglio", _PAIR * gain, f"{' and '.join(parts)} ({why})")
 
