@@ -57,6 +57,7 @@ from .errors import (
     NotationError,
     ScopaError,
 )
+from .expert import ExpertBot
 from .moves import Move, MoveKind
 from .observation import (
     OBSERVATION_VERSION,
@@ -122,6 +123,7 @@ __all__ = [
     "CardSet",
     "Deck",
     "Declaration",
+    "ExpertBot",
     "FullStateAdapter",
     "FullStateBot",
     "GameRecord",

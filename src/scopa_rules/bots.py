@@ -38,6 +38,8 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from ._frozen import Frozen
+from ._kernel import sweep_counts
+from .captures import is_legal_capture
 from .cards import Card, CardSet, Rank
 from .errors import InvalidStateError, shown
 from .moves import Move, MoveKind
@@ -178,7 +180,8 @@ class RandomBot(Frozen):
 
 def _can_sweep(rules: Ruleset, total: int) -> bool:
     """Whether one card could take a whole table whose values add to
-    ``total`` (cards are worth 1 to 10)."""
+    ``total`` (cards are worth 1 to 10), by value alone: the quick test
+    before :func:`sweepers` asks which cards do."""
     match = 1 <= total <= 10
     fifteen = 1 <= 15 - total <= 10
     if rules.capture_mode is CaptureMode.MATCH:
@@ -188,14 +191,124 @@ def _can_sweep(rules: Ruleset, total: int) -> bool:
     return match or fifteen
 
 
+def table_after(view: PlayerView, move: Move) -> CardSet:
+    """The table once ``move`` is made (a play: its card trailed, or the
+    cards it captures taken).
+
+    >>> import scopa_rules as sr
+    >>> view = sr.new_game(seed=7).view(0)
+    >>> table_after(view, sr.Move.parse("3D"))
+    CardSet('2D 3D 7H 2C QC')
+    """
+    if move.is_trail:
+        return view.table.add(move.card)
+    return view.table - move.captured
+
+
+def cards_left_after(view: PlayerView) -> int:
+    """The cards still to be played in the hand once the seat to move has
+    played one: in every hand and the stock."""
+    return sum(view.hand_sizes) + view.stock_size - 1
+
+
+def next_hand_size(view: PlayerView) -> int:
+    """How many cards the next seat holds when it plays after the seat to
+    move: its hand, or a fresh deal when every hand will then be empty."""
+    after = (view.seat + 1) % view.rules.players
+    held = view.hand_sizes[after]
+    if held:
+        return held
+    if sum(view.hand_sizes) == 1 and view.stock_size:
+        return min(view.rules.hand_size, view.stock_size // view.rules.players)
+    return 0
+
+
+def sweepers(view: PlayerView, table: CardSet, cards_left: int) -> CardSet:
+    """The cards the seat cannot see (:attr:`PlayerView.unseen`) that would
+    take the whole of ``table`` and score a sweep for it, with
+    ``cards_left`` cards still to be played in the hand before that card is
+    (a sweep by the very last card of a hand scores only under
+    ``last_card_sweep_counts``).  What the seat counts as gone, in its
+    hand, on the table or in a pile, cannot sweep.
+
+    >>> import scopa_rules as sr
+    >>> state = sr.GameState.from_position(
+    ...     sr.Ruleset.scopa(), hands=["2S KS", "AS 6C"], table="4H",
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("2S KS AS 6C 4H")], last_capturer=1)
+    >>> view = state.view(0)
+    >>> sweepers(view, sr.CardSet("2S 4H"), 3), sweepers(view, sr.CardSet("KS 4H"), 3)
+    (CardSet('6C'), CardSet(''))
+    """
+    rules = view.rules
+    if not table or cards_left <= 0:
+        return CardSet()
+    mask = table.mask
+    total = sum(rules.capture_value(card.rank) for card in table)
+    quick = _can_sweep(rules, total) or len(table) == 1
+    found = []
+    for card in view.unseen:
+        if not quick and not (rules.ace_takes_all and card.rank is Rank.ACE):
+            continue
+        if is_legal_capture(rules, mask, card, mask) and sweep_counts(
+            rules, card.index, mask, cards_left > 1 or rules.last_card_sweep_counts
+        ):
+            found.append(card)
+    return CardSet(found)
+
+
+def sweeps(view: PlayerView, move: Move) -> bool:
+    """Whether ``move`` takes the whole table and scores a sweep.
+
+    >>> import scopa_rules as sr
+    >>> view = sr.GameState.from_position(
+    ...     sr.Ruleset.scopa(), hands=["7D 5C QS", "AS 6C 2H"], table="2C 3S",
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("7D 5C QS AS 6C 2H 2C 3S")],
+    ...     last_capturer=1).view(0)
+    >>> sweeps(view, sr.Move.parse("5Cx2C3S")), sweeps(view, sr.Move.parse("QS"))
+    (True, False)
+    """
+    if not move.is_capture or move.captured != view.table:
+        return False
+    cards_left = cards_left_after(view) > 0
+    return sweep_counts(view.rules, move.card.index, view.table.mask, cards_left)
+
+
+def leaves_a_sweep(view: PlayerView, move: Move) -> bool:
+    """Whether, after ``move``, the next seat could sweep the table with a
+    card the seat to move cannot see (:func:`sweepers`): the next seat is an
+    opponent in every game (partners sit at alternate seats).
+
+    >>> import scopa_rules as sr
+    >>> state = sr.GameState.from_position(
+    ...     sr.Ruleset.scopa(), hands=["2S KS", "AS 6C"], table="4H",
+    ...     piles=["", sr.ALL_CARDS - sr.CardSet("2S KS AS 6C 4H")], last_capturer=1)
+    >>> [(str(m), leaves_a_sweep(state.view(0), m)) for m in state.legal_moves()]
+    [('2S', True), ('KS', False)]
+    """
+    if move.kind is not MoveKind.PLAY or not next_hand_size(view):
+        return False
+    after = table_after(view, move)
+    return bool(sweepers(view, after, cards_left_after(view)))
+
+
+SWEEP_LEFT = 100.0
+"""What :meth:`GreedyBot.move_value` takes off a move that leaves the next
+seat a sweep: more than any capture is worth, so that the bot never leaves
+one when another move does not."""
+
+
 @attrs.frozen
 class GreedyBot(Frozen):
-    """Plays the move that is worth most right now, by :meth:`move_value`;
-    ties are broken at random.
+    """The greedy player of Di Palma and Lanzi (2018): it never leaves the
+    next seat a sweep when it can avoid it; then it makes the best capture,
+    by the value of what it takes (:meth:`card_value`, a sweep 2 more); when
+    it cannot capture, it plays its least valuable card.  Ties are broken
+    with ``rng``.
 
-    It looks one move ahead: what a capture takes, whether it sweeps the
-    table, and whether a trail leaves the opponents an easy sweep or a good
-    card.
+    It looks one move ahead and counts the cards: a sweep is left only if a
+    card the seat cannot see (in another hand or the stock) would take the
+    whole table (:func:`leaves_a_sweep`).  :meth:`move_value` puts the
+    three steps in one number.
 
     >>> import random
     >>> import scopa_rules as sr
@@ -245,11 +358,12 @@ class GreedyBot(Frozen):
         return value
 
     def move_value(self, view: PlayerView, move: Move) -> float:
-        """How much the bot likes ``move`` seen from ``view``: the value of the
-        cards it takes (the played card included), 2 more for a sweep; for a
-        trail, minus the value of the card given away, and 1 less if one
-        card could then take the whole table.  A Chkobba first-card decision
-        is worth 0 either way.
+        """How much the bot likes ``move`` seen from ``view``: for a capture,
+        the value of the cards it takes (the played card included), 2 more
+        for a sweep; for a trail, minus the value of the card given away;
+        and :data:`SWEEP_LEFT` (100) less if the next seat could then sweep
+        the table (:func:`leaves_a_sweep`).  A Chkobba first-card decision
+        keeps a seven or a coin (worth 1) and tables any other card.
 
         >>> import random
         >>> import scopa_rules as sr
@@ -258,17 +372,19 @@ class GreedyBot(Frozen):
         [-0.4, -0.1, -0.1]
         """
         if move.kind is not MoveKind.PLAY:
-            return 0.0
+            card = move.card
+            keep = card.rank is Rank.SEVEN or card.is_coin
+            return 1.0 if keep == (move.kind is MoveKind.KEEP_FIRST_CARD) else 0.0
         rules = view.rules
         if move.is_trail:
-            table = view.table.add(move.card)
-            total = sum(rules.capture_value(card.rank) for card in table)
-            risk = 1.0 if _can_sweep(rules, total) else 0.0
-            return -self.card_value(rules, move.card) - risk
-        taken: CardSet = move.captured.add(move.card)
-        value = sum(self.card_value(rules, card) for card in taken)
-        if move.captured == view.table:
-            value += 2.0  # a sweep (the rules decide whether it scores)
+            value = -self.card_value(rules, move.card)
+        else:
+            taken: CardSet = move.captured.add(move.card)
+            value = sum(self.card_value(rules, card) for card in taken)
+            if sweeps(view, move):
+                value += 2.0  # a sweep
+        if leaves_a_sweep(view, move):
+            value -= SWEEP_LEFT
         return value
 
 

@@ -66,6 +66,7 @@ LAYERS = (
     "encoding",
     "_chance",
     "bots",
+    "expert",
     "solver",
     "tournament",
     "adapters",
