@@ -156,13 +156,13 @@ sys.exit(cli.main(sys.argv[1:]))
 """
 
 
-def _console(folder: object, *args: str) -> subprocess.CompletedProcess[str]:
+def _console(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
     import os
 
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     return subprocess.run(
         [sys.executable, "-c", _CONSOLE_SCRIPT, *args],
-        cwd=folder,  # type: ignore[arg-type]
+        cwd=folder,
         env=env,
         capture_output=True,
         text=True,
