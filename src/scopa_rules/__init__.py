@@ -12,6 +12,7 @@ family of card games.
 from __future__ import annotations
 
 from importlib.metadata import version as _installed_version
+from typing import TYPE_CHECKING
 
 # First: with SCOPA_RULES_PURE set, it makes the modules below load from
 # their Python sources even where compiled ones are installed.
@@ -57,6 +58,25 @@ from .errors import (
     NotationError,
     ScopaError,
 )
+from .events import (
+    Captured,
+    CardPlayed,
+    CardsDealt,
+    Declared,
+    Event,
+    FirstCardDealt,
+    FirstCardDecided,
+    GameOver,
+    HandEnded,
+    HandScored,
+    HandStarted,
+    InitialSweeps,
+    Redealt,
+    Swept,
+    TableDealt,
+    Trailed,
+    json_schema,
+)
 from .expert import ExpertBot
 from .moves import Move, MoveKind
 from .observation import (
@@ -93,7 +113,14 @@ from .state import (
     legal_moves,
     new_game,
 )
-from .tournament import MatchFailure, MatchResult, Standing, match
+from .tournament import (
+    CATEGORIES,
+    MatchFailure,
+    MatchResult,
+    Standing,
+    match,
+    wilson_interval,
+)
 from .views import PlayerView
 
 # The version is written once, in pyproject.toml; this is the installed
@@ -103,6 +130,7 @@ __version__ = _installed_version("scopa-rules")
 __all__ = [
     "ACTION_ENCODING_VERSION",
     "ALL_CARDS",
+    "CATEGORIES",
     "KEEP_FIRST_CARD_ACTION",
     "MAX_PLAYERS",
     "MAX_TARGET_SCORE",
@@ -119,19 +147,31 @@ __all__ = [
     "CaptureMode",
     "CaptureRule",
     "CaptureValues",
+    "Captured",
     "Card",
+    "CardPlayed",
     "CardSet",
+    "CardsDealt",
     "Deck",
     "Declaration",
+    "Declared",
+    "Event",
     "ExpertBot",
+    "FirstCardDealt",
+    "FirstCardDecided",
     "FullStateAdapter",
     "FullStateBot",
+    "GameOver",
     "GameRecord",
     "GameState",
     "GreedyBot",
+    "HandEnded",
     "HandResult",
     "HandScore",
+    "HandScored",
+    "HandStarted",
     "IllegalMoveError",
+    "InitialSweeps",
     "InvalidRulesetError",
     "InvalidStateError",
     "IsmctsBot",
@@ -154,12 +194,16 @@ __all__ = [
     "PrimieraRule",
     "RandomBot",
     "Rank",
+    "Redealt",
     "Ruleset",
     "ScopaError",
     "SideScore",
     "Standing",
     "Suit",
+    "Swept",
     "TableAce",
+    "TableDealt",
+    "Trailed",
     "Turn",
     "analyse",
     "apply_move",
@@ -170,6 +214,7 @@ __all__ = [
     "describe_action",
     "encode_move",
     "events",
+    "json_schema",
     "kernel_info",
     "legal_moves",
     "match",
@@ -185,4 +230,26 @@ __all__ = [
     "random_playouts",
     "score_hand",
     "solve",
+    "wilson_interval",
 ]
+
+
+# The public submodules load when first named (``sr.svg``, ...), as
+# ``events`` is loaded already: importing the package imports none of them
+# (nor the extras they need: ``strategies`` needs Hypothesis and says so).
+_SUBMODULES = frozenset({"adapters", "strategies", "svg"})
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from . import adapters as adapters
+    from . import strategies as strategies
+    from . import svg as svg
+
+
+def __getattr__(name: str) -> ModuleType:
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

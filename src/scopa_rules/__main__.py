@@ -153,10 +153,25 @@ def _make_bot(
     if name in _BOT_NAMES:
         return GreedyBot() if name == "greedy" else RandomBot()
     module_name, _, class_name = name.partition(":")
+    # As ``python -m`` does: the current folder is searched first, so that
+    # ``scopa-rules simulate --bots mybots:MyBot`` finds ./mybots.py.
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
-        raise _UsageError(f"bot {name}: cannot import {module_name}: {error}") from None
+        top = module_name.partition(".")[0]
+        hint = ""
+        if isinstance(error, ModuleNotFoundError) and error.name == top:
+            hint = (
+                f" (looked in the current folder, {here}, and on the import "
+                f"path: run from the folder that holds {top}.py or the {top} "
+                "package, or add that folder to PYTHONPATH)"
+            )
+        raise _UsageError(
+            f"bot {name}: cannot import {module_name}: {error}{hint}"
+        ) from None
     made = getattr(module, class_name, None)
     if made is None:
         raise _UsageError(f"bot {name}: {module_name} has no {class_name}")

@@ -45,12 +45,23 @@ class Suit(enum.IntEnum):
     >>> import scopa_rules as sr
     >>> sr.Suit.SPADE.letter, sr.Suit.SPADE.symbol, [suit.letter for suit in sr.Suit]
     ('S', '♠', ['D', 'H', 'S', 'C'])
+
+    A suit prints as its letter in card text (an int all the same):
+
+    >>> str(sr.Suit.SPADE), f"{sr.Suit.COPPE:>2}", int(sr.Suit.COPPE)
+    ('S', ' H', 1)
     """
 
     DENARI = 0
     COPPE = 1
     SPADE = 2
     BASTONI = 3
+
+    def __str__(self) -> str:
+        return _SUIT_LETTERS[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
     @property
     def letter(self) -> str:
@@ -94,6 +105,13 @@ class Rank(enum.IntEnum):
     >>> import scopa_rules as sr
     >>> sr.Rank.JACK.letter, int(sr.Rank.JACK), len(sr.Rank)
     ('J', 8, 10)
+
+    A rank prints as its character in card text, so that a card's rank and
+    suit print as the card does:
+
+    >>> card = sr.Card.parse("QD")
+    >>> f"{card.rank}{card.suit}" == str(card), str(card.rank)
+    (True, 'Q')
     """
 
     ACE = 1
@@ -106,6 +124,12 @@ class Rank(enum.IntEnum):
     JACK = 8
     QUEEN = 9
     KING = 10
+
+    def __str__(self) -> str:
+        return _RANK_LETTERS[self - 1]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
     @property
     def letter(self) -> str:

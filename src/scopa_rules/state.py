@@ -1027,6 +1027,16 @@ class GameState:
 
         return render_state(self, symbols=symbols)
 
+    def __str__(self) -> str:
+        """The text picture of :meth:`render`, as ``print(state)`` shows it
+        (``repr(state)`` says which game it is).
+
+        >>> import scopa_rules as sr
+        >>> str(sr.new_game(seed=7)) == sr.new_game(seed=7).render()
+        True
+        """
+        return self.render()
+
     def _repr_svg_(self) -> str:
         """The state as a picture, for Jupyter (see :mod:`scopa_rules.svg`)."""
         from . import svg

@@ -648,6 +648,16 @@ class PlayerView(Frozen):
 
         return render_view(self, symbols=symbols)
 
+    def __str__(self) -> str:
+        """The text picture of :meth:`render`, as ``print(view)`` shows it.
+
+        >>> import scopa_rules as sr
+        >>> view = sr.new_game(seed=7).view(0)
+        >>> str(view) == view.render()
+        True
+        """
+        return self.render()
+
     def _repr_svg_(self) -> str:
         """The view as a picture, for Jupyter (see :mod:`scopa_rules.svg`)."""
         from . import svg

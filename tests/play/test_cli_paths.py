@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import io
 import runpy
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -146,3 +148,52 @@ def test_module_runs_as_main(
         runpy.run_module("scopa_rules", run_name="__main__", alter_sys=True)
     assert exit_info.value.code == 0
     assert capsys.readouterr().out.splitlines()[0] == "Scopone (preset scopone)"
+
+
+_CONSOLE_SCRIPT = """
+import os, sys
+# As the installed scopa-rules script starts: its own folder on the path,
+# not the current one.
+sys.path[:] = [entry for entry in sys.path if entry not in ("", os.getcwd())]
+import scopa_rules.__main__ as cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def _console(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    import os
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    return subprocess.run(
+        [sys.executable, "-c", _CONSOLE_SCRIPT, *args],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_users_bot_is_found_in_the_current_folder(tmp_path: Path) -> None:
+    (tmp_path / "mybots.py").write_text(
+        "import scopa_rules as sr\n\n"
+        "class MyBot:\n"
+        "    def choose(self, view, rng):\n"
+        "        return view.legal_moves()[0]\n",
+        encoding="utf-8",
+    )
+    done = _console(
+        tmp_path, "simulate", "--bots", "mybots:MyBot,random", "--games", "2",
+        "--jobs", "1", "--seed", "1",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "MyBot" in done.stdout
+
+
+def test_a_users_bot_that_cannot_be_found_names_the_fix(tmp_path: Path) -> None:
+    done = _console(
+        tmp_path, "simulate", "--bots", "nobots:MyBot,random", "--games", "1"
+    )
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "cannot import nobots: No module named 'nobots'" in done.stderr
+    assert "run from the folder that holds nobots.py" in done.stderr
