@@ -709,7 +709,7 @@ def narrate(
         index += 1
         if isinstance(event, CardPlayed) and index < len(pending):
             after = pending[index]
-            if isinstance(after, Captured) and after.seat == event.seat:
+            if isinstance(after, Captured):
                 index += 1
                 who = namer.seat(event.seat)
                 line = _sentence(
@@ -727,7 +727,7 @@ def narrate(
                     )
                 lines.append(line)
                 continue
-            if isinstance(after, Trailed) and after.seat == event.seat:
+            if isinstance(after, Trailed):
                 continue  # the trail says the card
         if isinstance(event, CardsDealt):
             run = [event]
