@@ -449,9 +449,7 @@ def _sentence(text: str) -> str:
 
 
 def _listed(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
+    """Two or more things in words: ``a and b``, ``a, b and c``."""
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
