@@ -449,9 +449,7 @@ def _sentence(text: str) -> str:
 
 
 def _listed(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
+    """Two or more things in words: ``a and b``, ``a, b and c``."""
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
@@ -709,7 +707,7 @@ def narrate(
         index += 1
         if isinstance(event, CardPlayed) and index < len(pending):
             after = pending[index]
-            if isinstance(after, Captured) and after.seat == event.seat:
+            if isinstance(after, Captured):
                 index += 1
                 who = namer.seat(event.seat)
                 line = _sentence(
@@ -727,7 +725,7 @@ def narrate(
                     )
                 lines.append(line)
                 continue
-            if isinstance(after, Trailed) and after.seat == event.seat:
+            if isinstance(after, Trailed):
                 continue  # the trail says the card
         if isinstance(event, CardsDealt):
             run = [event]

@@ -132,12 +132,23 @@ def test_narrate_joins_a_play_with_what_it_did() -> None:
         ev.CardPlayed(seat=1, card=sr.Card.parse("AS")),
         ev.Trailed(seat=1, card=sr.Card.parse("AS")),
         ev.CardPlayed(seat=0, card=sr.Card.parse("3D")),
+        ev.HandEnded(hand_number=0, leftover=sr.CardSet(), leftover_side=None),
+        ev.CardPlayed(seat=1, card=sr.Card.parse("KH")),
     ]
     assert ev.narrate(happened, ["you"]) == [
         "You play 5C and take 3S 2C, the whole table, which does not count as a sweep",
         "Seat 1 trails AS, taking nothing",
-        "You play 3D",  # a play whose capture is not among the events
+        # Plays whose capture or trail is not among the events.
+        "You play 3D",
+        "Hand 1 ends with nothing left on the table",
+        "Seat 1 plays KH",
     ]
+    one_king = ev.Redealt(
+        hand_number=0, reason="kings", table=sr.CardSet("KD 2H 3S 4C")
+    )
+    assert str(one_king) == (
+        "The table showed 1 king (KD 2H 3S 4C): the cards are dealt again"
+    )
 
 
 def test_narrate_tells_hidden_hands_together_and_known_ones_apart() -> None:
