@@ -11,7 +11,10 @@ family of card games.
 
 from __future__ import annotations
 
+from importlib import import_module as _import_module
 from importlib.metadata import version as _installed_version
+from types import ModuleType as _ModuleType
+from typing import TYPE_CHECKING
 
 # First: with SCOPA_RULES_PURE set, it makes the modules below load from
 # their Python sources even where compiled ones are installed.
@@ -57,6 +60,27 @@ from .errors import (
     NotationError,
     ScopaError,
 )
+from .events import (
+    Captured,
+    CardPlayed,
+    CardsDealt,
+    Declared,
+    Event,
+    FirstCardDealt,
+    FirstCardDecided,
+    GameOver,
+    HandEnded,
+    HandScored,
+    HandStarted,
+    InitialSweeps,
+    Redealt,
+    Swept,
+    TableDealt,
+    Trailed,
+    event_from_dict,
+    event_to_dict,
+    json_schema,
+)
 from .moves import Move, MoveKind
 from .observation import (
     OBSERVATION_VERSION,
@@ -91,8 +115,51 @@ from .state import (
     legal_moves,
     new_game,
 )
-from .tournament import MatchFailure, MatchResult, Standing, match
+from .tournament import (
+    CATEGORIES,
+    MatchFailure,
+    MatchResult,
+    Standing,
+    match,
+    wilson_interval,
+)
 from .views import PlayerView
+
+if TYPE_CHECKING:
+    # Loaded on first use by __getattr__ below; named here for type checkers.
+    from . import adapters as adapters
+    from . import strategies as strategies
+    from . import svg as svg
+
+_LAZY_SUBMODULES = ("adapters", "strategies", "svg")
+"""The public submodules loaded on first attribute access (PEP 562), so
+that ``import scopa_rules`` stays quick and imports no optional extra:
+``sr.svg`` works without ``import scopa_rules.svg``, and ``sr.strategies``
+without Hypothesis raises the same error as ``import scopa_rules.strategies``
+(saying which extra to install)."""
+
+
+# Hidden from type checkers, which see the imports above instead: a typo
+# such as ``sr.Cardd`` stays a type error in users' code.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> _ModuleType:
+        """``sr.svg``, ``sr.strategies`` and ``sr.adapters``, imported when first
+        used.
+
+        >>> import scopa_rules as sr
+        >>> sr.svg.card(sr.Card.parse("7D")).startswith("<svg")
+        True
+        """
+        if name in _LAZY_SUBMODULES:
+            module = _import_module(f"{__name__}.{name}")
+            globals()[name] = module
+            return module
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *_LAZY_SUBMODULES})
+
 
 # The version is written once, in pyproject.toml; this is the installed
 # package's metadata.
@@ -101,6 +168,7 @@ __version__ = _installed_version("scopa-rules")
 __all__ = [
     "ACTION_ENCODING_VERSION",
     "ALL_CARDS",
+    "CATEGORIES",
     "KEEP_FIRST_CARD_ACTION",
     "MAX_PLAYERS",
     "MAX_TARGET_SCORE",
@@ -117,18 +185,30 @@ __all__ = [
     "CaptureMode",
     "CaptureRule",
     "CaptureValues",
+    "Captured",
     "Card",
+    "CardPlayed",
     "CardSet",
+    "CardsDealt",
     "Deck",
     "Declaration",
+    "Declared",
+    "Event",
+    "FirstCardDealt",
+    "FirstCardDecided",
     "FullStateAdapter",
     "FullStateBot",
+    "GameOver",
     "GameRecord",
     "GameState",
     "GreedyBot",
+    "HandEnded",
     "HandResult",
     "HandScore",
+    "HandScored",
+    "HandStarted",
     "IllegalMoveError",
+    "InitialSweeps",
     "InvalidRulesetError",
     "InvalidStateError",
     "IsmctsBot",
@@ -148,12 +228,16 @@ __all__ = [
     "PrimieraRule",
     "RandomBot",
     "Rank",
+    "Redealt",
     "Ruleset",
     "ScopaError",
     "SideScore",
     "Standing",
     "Suit",
+    "Swept",
     "TableAce",
+    "TableDealt",
+    "Trailed",
     "Turn",
     "apply_move",
     "capture_options",
@@ -162,7 +246,10 @@ __all__ = [
     "decode_actions",
     "describe_action",
     "encode_move",
+    "event_from_dict",
+    "event_to_dict",
     "events",
+    "json_schema",
     "kernel_info",
     "legal_moves",
     "match",
@@ -177,4 +264,5 @@ __all__ = [
     "random_playout",
     "random_playouts",
     "score_hand",
+    "wilson_interval",
 ]

@@ -45,6 +45,13 @@ class Suit(enum.IntEnum):
     >>> import scopa_rules as sr
     >>> sr.Suit.SPADE.letter, sr.Suit.SPADE.symbol, [suit.letter for suit in sr.Suit]
     ('S', '♠', ['D', 'H', 'S', 'C'])
+
+    ``str()`` (and an f-string) writes the suit's letter, as card text does;
+    ``int()`` is still the suit's index:
+
+    >>> card = sr.Card.parse("QC")
+    >>> str(card.suit), f"{card.suit}", int(card.suit)
+    ('C', 'C', 3)
     """
 
     DENARI = 0
@@ -61,6 +68,12 @@ class Suit(enum.IntEnum):
     def symbol(self) -> str:
         """The suit's Unicode symbol: ``♦``, ``♥``, ``♠`` or ``♣``."""
         return _SUIT_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __format__(self, format_spec: str) -> str:
+        return format(self.letter, format_spec)
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -94,6 +107,13 @@ class Rank(enum.IntEnum):
     >>> import scopa_rules as sr
     >>> sr.Rank.JACK.letter, int(sr.Rank.JACK), len(sr.Rank)
     ('J', 8, 10)
+
+    ``str()`` (and an f-string) writes the rank's character, as card text
+    does; ``int()`` is still the capture value:
+
+    >>> card = sr.Card.parse("QC")
+    >>> str(card.rank), f"{card.rank}{card.suit}", int(card.rank)
+    ('Q', 'QC', 9)
     """
 
     ACE = 1
@@ -112,6 +132,12 @@ class Rank(enum.IntEnum):
         """The rank's character in card text: ``A``, ``2`` … ``7``, ``J``,
         ``Q`` or ``K``."""
         return _RANK_LETTERS[self - 1]
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __format__(self, format_spec: str) -> str:
+        return format(self.letter, format_spec)
 
     @classmethod
     def parse(cls, text: str) -> Rank:

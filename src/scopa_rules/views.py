@@ -648,6 +648,17 @@ class PlayerView(Frozen):
 
         return render_view(self, symbols=symbols)
 
+    def __str__(self) -> str:
+        """The text picture, as :meth:`render` draws it: ``print()`` shows
+        the table (``repr()`` stays the one-line summary).
+
+        >>> import scopa_rules as sr
+        >>> state = sr.new_game(seed=7)
+        >>> str(state.view(0)) == state.view(0).render()
+        True
+        """
+        return self.render()
+
     def _repr_svg_(self) -> str:
         """The view as a picture, for Jupyter (see :mod:`scopa_rules.svg`)."""
         from . import svg
