@@ -21,6 +21,7 @@ below.  Two environment variables tune a build:
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -56,6 +57,23 @@ extensions = [
     "scopa_pictures",
     "scopa_options",
 ]
+# The frameworks of the adapters and Hypothesis are optional extras: where
+# one is not installed (the docs group alone, say), autodoc imports the
+# modules that need it against a stand-in, so the API pages still build
+# without warnings.  Only what is missing is mocked: an installed framework
+# is the real one, and the doctest build runs against it.
+_OPTIONAL_IMPORTS = (
+    "pyspiel",
+    "open_spiel",
+    "pettingzoo",
+    "gymnasium",
+    "numpy",
+    "hypothesis",
+)
+autodoc_mock_imports = [
+    name for name in _OPTIONAL_IMPORTS if importlib.util.find_spec(name) is None
+]
+
 # sphinx.ext.napoleon is not used: the docstrings are plain reStructuredText,
 # not Google or NumPy style, so it would have nothing to translate.
 
