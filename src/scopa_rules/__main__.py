@@ -195,6 +195,17 @@ _BOT_NAMES = ("random", "greedy", "ismcts")
 _USER_BOT = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
 
+def _current_folder_on_path() -> str:
+    """Put the current folder first on the import path, as ``python -m``
+    does, so that ``--bots mybots:MyBot`` finds ``mybots.py`` here with the
+    installed ``scopa-rules`` command too; worker processes inherit the path.
+    The folder, for messages."""
+    folder = os.getcwd()
+    if not any(os.path.abspath(entry or os.curdir) == folder for entry in sys.path):
+        sys.path.insert(0, folder)
+    return folder
+
+
 def _make_bot(
     name: str, iterations: int, options: Mapping[str, object] | None = None
 ) -> Bot | FullStateBot:
@@ -205,10 +216,24 @@ def _make_bot(
     if name in _BOT_NAMES:
         return GreedyBot() if name == "greedy" else RandomBot()
     module_name, _, class_name = name.partition(":")
+    folder = _current_folder_on_path()
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
-        raise _UsageError(f"bot {name}: cannot import {module_name}: {error}") from None
+        fix = ""
+        if (
+            isinstance(error, ModuleNotFoundError)
+            and error.name == module_name.split(".")[0]
+        ):
+            top = module_name.split(".")[0]
+            fix = (
+                f" (the current folder {folder} is searched: run from the folder "
+                f"that holds {top}.py or the {top} package, or add that folder "
+                "to PYTHONPATH)"
+            )
+        raise _UsageError(
+            f"bot {name}: cannot import {module_name}: {error}{fix}"
+        ) from None
     made = getattr(module, class_name, None)
     if made is None:
         raise _UsageError(f"bot {name}: {module_name} has no {class_name}")
