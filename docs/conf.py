@@ -83,6 +83,9 @@ class _PyspielStandIn(types.ModuleType):
     class _Part:
         def __init__(self, name: str) -> None:
             self._name = name
+            # What autodoc reads of a base class (``class ScopaGame(pyspiel.Game)``).
+            self.__module__, _, self.__qualname__ = name.rpartition(".")
+            self.__name__ = self.__qualname__
 
         def __getattr__(self, name: str) -> Any:
             if name.startswith("__"):

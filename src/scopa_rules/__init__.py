@@ -53,6 +53,7 @@ from .encoding import (
 )
 from .errors import (
     AmbiguousMoveError,
+    ArgumentError,
     IllegalMoveError,
     InvalidRulesetError,
     InvalidStateError,
@@ -180,6 +181,7 @@ __all__ = [
     "TAKE_ACTION_BASE",
     "ActionState",
     "AmbiguousMoveError",
+    "ArgumentError",
     "Bot",
     "CaptureCompulsion",
     "CaptureMode",
