@@ -118,3 +118,25 @@ def test_contributor_tools_are_groups_not_extras() -> None:
 def test_a_platform_wheel_claims_no_os_independence() -> None:
     classifiers = _project()["project"]["classifiers"]
     assert "Operating System :: OS Independent" not in classifiers
+
+
+def test_the_pypi_description_is_the_readme_without_its_picture() -> None:
+    # setup.py's long_description(), run without running setup().
+    import ast
+
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    function = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name == "long_description"
+    )
+    namespace: dict[str, Any] = {"re": re, "HERE": ROOT}
+    exec(compile(ast.Module([function], []), "setup.py", "exec"), namespace)
+    description: str = namespace["long_description"]()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "![" in readme
+    assert "![" not in description
+    assert "repository-only" not in description
+    assert "show this position as a picture." in description
+    assert description.startswith("# scopa_rules")
+    assert "## A game in ten lines" in description
