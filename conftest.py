@@ -6,7 +6,7 @@ examples run in the pure-Python run (``SCOPA_RULES_PURE=1``), which CI makes
 as well, so every example is still checked.
 
 The adapters' modules import their frameworks (optional extras): where one
-is not installed (``pip install -e ".[test]"`` alone), their examples are
+is not installed (``pip install -e . --group test`` alone), their examples are
 not collected, as their tests are skipped; CI installs every extra.
 """
 

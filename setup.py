@@ -6,12 +6,21 @@ the optional compiled modules.  The modules listed in
 (Cython reads plain Python).  Without Cython or a working C compiler, or with
 ``SCOPA_RULES_BUILD_PURE=1`` in the environment, the build goes on without
 them and the package is pure Python: same behaviour, slower.
+
+Release builds carry no debug information (``-g0`` for gcc and clang, and
+the symbol table stripped on Linux): ``build_ext --debug`` keeps it.
+
+The long description published on PyPI is the README without the parts
+between ``<!-- repository-only -->`` and ``<!-- /repository-only -->``
+(the picture: PyPI shows no relative image address, see the README).
 """
 
 from __future__ import annotations
 
 import ast
 import os
+import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -66,8 +75,32 @@ def extensions() -> list[Any]:
     )
 
 
+def long_description() -> str:
+    """The README as PyPI shows it: the repository-only parts replaced by
+    their PyPI text (``<!-- pypi: ... -->``), or left out."""
+    readme = (HERE / "README.md").read_text(encoding="utf-8")
+    block = re.compile(
+        r"<!-- repository-only -->\n.*?<!-- /repository-only -->\n"
+        r"(?:<!-- pypi: (.*?) -->\n)?",
+        re.DOTALL,
+    )
+    return block.sub(lambda match: (match.group(1) or "") + "\n", readme)
+
+
 class OptionalBuildExt(build_ext):
     """Compile what can be compiled; a module that fails stays pure Python."""
+
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type == "unix" and not self.debug:
+            # Python's own flags ask for -g; the last -g option wins, and a
+            # release build needs no debug information (the extensions are
+            # about six times smaller).  gcc and clang both accept -g0; the
+            # Linux linker also drops the symbol table with -s.
+            for ext in self.extensions:
+                ext.extra_compile_args = [*ext.extra_compile_args, "-g0"]
+                if sys.platform.startswith("linux"):
+                    ext.extra_link_args = [*ext.extra_link_args, "-s"]
+        super().build_extensions()
 
     def finalize_options(self) -> None:
         super().finalize_options()
@@ -95,4 +128,9 @@ class OptionalBuildExt(build_ext):
             print(f"scopa_rules: {ext.name} stays pure Python ({error})")
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+setup(
+    ext_modules=extensions(),
+    cmdclass={"build_ext": OptionalBuildExt},
+    long_description=long_description(),
+    long_description_content_type="text/markdown",
+)

@@ -82,8 +82,21 @@ def check_wheel(path: Path, version: str) -> list[str]:
     urls = {entry.partition(",")[0] for entry in metadata.get_all("Project-URL", [])}
     slips += [f"no {label} URL" for label in PROJECT_URLS if label not in urls]
     extras = set(metadata.get_all("Provides-Extra", []))
-    if "dev" in extras:
-        slips.append("the dev tools are published as an extra")
+    slips += [
+        f"the contributors' {name} group is published as an extra"
+        for name in sorted(extras & {"dev", "test", "web", "docs"})
+    ]
+    classifiers = metadata.get_all("Classifier", [])
+    if "Operating System :: OS Independent" in classifiers:
+        slips.append("a platform wheel says Operating System :: OS Independent")
+    # PyPI shows the README without its repository-only picture (setup.py).
+    description = metadata.get_payload() or ""
+    if metadata["Description-Content-Type"] != "text/markdown":
+        slips.append("the description is not Markdown")
+    if "pip install scopa-rules" not in description:
+        slips.append("the description is not the README")
+    if "![" in description or "repository-only" in description:
+        slips.append("the PyPI description has the repository-only picture")
     return slips
 
 

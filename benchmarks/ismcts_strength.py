@@ -11,7 +11,7 @@ The plot on the performance page was made with (17 minutes of CPU time):
     python benchmarks/ismcts_strength.py --games 50 --jobs 1 \\
         --budgets 5,20,80,320,1280 --out docs/_static/ismcts_strength.png
 
-Needs matplotlib (``pip install "scopa-rules[docs]"``).
+Needs matplotlib (the ``docs`` dependency group: ``pip install -e . --group docs``).
 """
 
 from __future__ import annotations

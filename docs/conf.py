@@ -21,8 +21,10 @@ below.  Two environment variables tune a build:
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
+import types
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,58 @@ extensions = [
     "scopa_pictures",
     "scopa_options",
 ]
+# The frameworks of the adapters and Hypothesis are optional extras: where
+# one is not installed (the docs group alone, say), autodoc imports the
+# modules that need it against a stand-in, so the API pages still build
+# without warnings.  Only what is missing is mocked: an installed framework
+# is the real one, and the doctest build runs against it.
+_OPTIONAL_IMPORTS = (
+    "open_spiel",
+    "pettingzoo",
+    "gymnasium",
+    "numpy",
+    "hypothesis",
+)
+autodoc_mock_imports = [
+    name for name in _OPTIONAL_IMPORTS if importlib.util.find_spec(name) is None
+]
+
+
+class _PyspielStandIn(types.ModuleType):
+    """pyspiel for the docs where it is not installed: the OpenSpiel adapter
+    reads ids from it (``int(pyspiel.PlayerId.CHANCE)``) and subclasses its
+    classes when imported, which autodoc's mock objects do not allow."""
+
+    class _Part:
+        def __init__(self, name: str) -> None:
+            self._name = name
+            # What autodoc reads of a base class (``class ScopaGame(pyspiel.Game)``).
+            self.__module__, _, self.__qualname__ = name.rpartition(".")
+            self.__name__ = self.__qualname__
+
+        def __getattr__(self, name: str) -> Any:
+            if name.startswith("__"):
+                raise AttributeError(name)
+            return type(self)(f"{self._name}.{name}")
+
+        def __call__(self, *args: object, **kwargs: object) -> Any:
+            return type(self)(f"{self._name}()")
+
+        def __int__(self) -> int:
+            return -1
+
+        def __mro_entries__(self, bases: tuple[object, ...]) -> tuple[type, ...]:
+            return (object,)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return self._Part(f"pyspiel.{name}")
+
+
+if importlib.util.find_spec("pyspiel") is None:
+    sys.modules["pyspiel"] = _PyspielStandIn("pyspiel")
+
 # sphinx.ext.napoleon is not used: the docstrings are plain reStructuredText,
 # not Google or NumPy style, so it would have nothing to translate.
 

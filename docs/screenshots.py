@@ -16,7 +16,7 @@ Run after ``python -m sphinx -W -b html docs docs/_build/html``:
 
     python docs/screenshots.py docs/_build/html docs/_build/screenshots
 
-Needs ``pip install "scopa-rules[web]"`` (Playwright) and a system Chromium.
+Needs the ``web`` dependency group (``pip install -e . --group web``: Playwright) and a system Chromium.
 """
 
 from __future__ import annotations

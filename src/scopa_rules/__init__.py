@@ -11,7 +11,9 @@ family of card games.
 
 from __future__ import annotations
 
+from importlib import import_module as _import_module
 from importlib.metadata import version as _installed_version
+from types import ModuleType as _ModuleType
 from typing import TYPE_CHECKING
 
 # First: with SCOPA_RULES_PURE set, it makes the modules below load from
@@ -51,6 +53,7 @@ from .encoding import (
 )
 from .errors import (
     AmbiguousMoveError,
+    ArgumentError,
     IllegalMoveError,
     InvalidRulesetError,
     InvalidStateError,
@@ -75,6 +78,8 @@ from .events import (
     Swept,
     TableDealt,
     Trailed,
+    event_from_dict,
+    event_to_dict,
     json_schema,
 )
 from .expert import ExpertBot
@@ -123,6 +128,42 @@ from .tournament import (
 )
 from .views import PlayerView
 
+if TYPE_CHECKING:
+    # Loaded on first use by __getattr__ below; named here for type checkers.
+    from . import adapters as adapters
+    from . import strategies as strategies
+    from . import svg as svg
+
+_LAZY_SUBMODULES = ("adapters", "strategies", "svg")
+"""The public submodules loaded on first attribute access (PEP 562), so
+that ``import scopa_rules`` stays quick and imports no optional extra:
+``sr.svg`` works without ``import scopa_rules.svg``, and ``sr.strategies``
+without Hypothesis raises the same error as ``import scopa_rules.strategies``
+(saying which extra to install)."""
+
+
+# Hidden from type checkers, which see the imports above instead: a typo
+# such as ``sr.Cardd`` stays a type error in users' code.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> _ModuleType:
+        """``sr.svg``, ``sr.strategies`` and ``sr.adapters``, imported when first
+        used.
+
+        >>> import scopa_rules as sr
+        >>> sr.svg.card(sr.Card.parse("7D")).startswith("<svg")
+        True
+        """
+        if name in _LAZY_SUBMODULES:
+            module = _import_module(f"{__name__}.{name}")
+            globals()[name] = module
+            return module
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *_LAZY_SUBMODULES})
+
+
 # The version is written once, in pyproject.toml; this is the installed
 # package's metadata.
 __version__ = _installed_version("scopa-rules")
@@ -142,6 +183,7 @@ __all__ = [
     "TAKE_ACTION_BASE",
     "ActionState",
     "AmbiguousMoveError",
+    "ArgumentError",
     "Bot",
     "CaptureCompulsion",
     "CaptureMode",
@@ -213,6 +255,8 @@ __all__ = [
     "decode_actions",
     "describe_action",
     "encode_move",
+    "event_from_dict",
+    "event_to_dict",
     "events",
     "json_schema",
     "kernel_info",
@@ -232,24 +276,3 @@ __all__ = [
     "solve",
     "wilson_interval",
 ]
-
-
-# The public submodules load when first named (``sr.svg``, ...), as
-# ``events`` is loaded already: importing the package imports none of them
-# (nor the extras they need: ``strategies`` needs Hypothesis and says so).
-_SUBMODULES = frozenset({"adapters", "strategies", "svg"})
-
-if TYPE_CHECKING:
-    from types import ModuleType
-
-    from . import adapters as adapters
-    from . import strategies as strategies
-    from . import svg as svg
-
-
-def __getattr__(name: str) -> ModuleType:
-    if name in _SUBMODULES:
-        import importlib
-
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

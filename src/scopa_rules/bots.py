@@ -41,7 +41,7 @@ from ._frozen import Frozen
 from ._kernel import sweep_counts
 from .captures import is_legal_capture
 from .cards import Card, CardSet, Rank
-from .errors import InvalidStateError, shown
+from .errors import ArgumentError, InvalidStateError, shown
 from .moves import Move, MoveKind
 from .playouts import random_playout
 from .rules import CaptureMode, Ruleset
@@ -695,23 +695,68 @@ def playout(
     return state
 
 
+def check_bots(
+    rules: object, bots: object, where: str, *, per_seat: bool
+) -> list[Bot | FullStateBot]:
+    """The bots of ``where`` (``play_game``, ``match``) checked against the
+    rules: one per side, the convention of both (``per_seat``: or one per
+    seat).  Wrong types and counts raise :class:`ArgumentError` naming the
+    argument."""
+    if not isinstance(rules, Ruleset):
+        raise ArgumentError(
+            "rules",
+            f"rules: {where} takes a Ruleset (sr.Ruleset.scopa(), ...), "
+            f"not {shown(rules)}",
+        )
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise ArgumentError(
+            "bots",
+            f"bots: {where} takes a list of bots, one per side ({rules.sides}), "
+            f"not {shown(bots)}",
+        )
+    counts = f"one bot per side ({rules.sides})"
+    if per_seat:
+        counts += f" or one per seat ({rules.players})"
+    if len(bots) != rules.sides and not (per_seat and len(bots) == rules.players):
+        noun = "bot" if len(bots) == 1 else "bots"
+        raise ArgumentError(
+            "bots", f"bots: {where} takes {counts}, not {len(bots)} {noun}"
+        )
+    for index, bot in enumerate(bots):
+        if not isinstance(bot, (Bot, FullStateBot)):
+            raise ArgumentError(
+                f"bots[{index}]",
+                f"bots[{index}]: {shown(bot)} is not a bot: a bot has "
+                "choose(view, rng) (or choose_with_full_state(state, rng))",
+            )
+    return list(bots)
+
+
 def play_game(
     rules: Ruleset, bots: Sequence[Bot | FullStateBot], seed: int
 ) -> GameState:
-    """Play a whole game between ``bots``, one per seat, and return the final
-    state.  Each bot gets its seat's view (a :class:`FullStateBot` the
-    state).  ``seed`` deals the game and seeds the bots' shared
-    :class:`random.Random`, so the same seed gives the same game.
+    """Play a whole game between ``bots`` and return the final state.
+
+    ``bots`` are one per side, as :func:`~scopa_rules.match` takes them: a
+    side's bot plays each seat of its side.  One bot per seat (seat 0's
+    first) is taken too, for line-ups that seat different bots on one side.
+    Each bot gets its seat's view (a :class:`FullStateBot` the state).
+    ``seed`` deals the game and seeds the bots' shared
+    :class:`random.Random`, so the same seed gives the same game.  A wrong
+    ``rules`` or ``bots`` raises :class:`~scopa_rules.ArgumentError`.
 
     >>> import scopa_rules as sr
-    >>> final = play_game(sr.Ruleset.scopa(players=4), [sr.GreedyBot(), sr.RandomBot()] * 2, seed=3)
+    >>> final = play_game(sr.Ruleset.scopa(players=4), [sr.GreedyBot(), sr.RandomBot()], seed=3)
     >>> final.is_over, len(final.scores)
     (True, 2)
+    >>> seats = play_game(sr.Ruleset.scopa(players=4), [sr.GreedyBot(), sr.RandomBot()] * 2, seed=3)
+    >>> seats == final
+    True
     """
-    if len(bots) != rules.players:
-        raise InvalidStateError(
-            f"play_game needs one bot per seat: {rules.players}, not {len(bots)}"
-        )
+    lineup = check_bots(rules, bots, "play_game", per_seat=True)
+    if len(lineup) != rules.players:
+        lineup = [lineup[rules.side_of(seat)] for seat in range(rules.players)]
+    bots = lineup
     state = new_game(rules, seed=seed)  # first: it checks the seed
     rng = random.Random(seed)
     # isinstance() against a protocol is slow: once per bot, not per move.

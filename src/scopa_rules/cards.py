@@ -46,22 +46,18 @@ class Suit(enum.IntEnum):
     >>> sr.Suit.SPADE.letter, sr.Suit.SPADE.symbol, [suit.letter for suit in sr.Suit]
     ('S', '♠', ['D', 'H', 'S', 'C'])
 
-    A suit prints as its letter in card text (an int all the same):
+    ``str()`` (and an f-string) writes the suit's letter, as card text does;
+    ``int()`` is still the suit's index:
 
-    >>> str(sr.Suit.SPADE), f"{sr.Suit.COPPE:>2}", int(sr.Suit.COPPE)
-    ('S', ' H', 1)
+    >>> card = sr.Card.parse("QC")
+    >>> str(card.suit), f"{card.suit}", int(card.suit)
+    ('C', 'C', 3)
     """
 
     DENARI = 0
     COPPE = 1
     SPADE = 2
     BASTONI = 3
-
-    def __str__(self) -> str:
-        return _SUIT_LETTERS[self]
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
 
     @property
     def letter(self) -> str:
@@ -72,6 +68,12 @@ class Suit(enum.IntEnum):
     def symbol(self) -> str:
         """The suit's Unicode symbol: ``♦``, ``♥``, ``♠`` or ``♣``."""
         return _SUIT_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __format__(self, format_spec: str) -> str:
+        return format(self.letter, format_spec)
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -106,12 +108,12 @@ class Rank(enum.IntEnum):
     >>> sr.Rank.JACK.letter, int(sr.Rank.JACK), len(sr.Rank)
     ('J', 8, 10)
 
-    A rank prints as its character in card text, so that a card's rank and
-    suit print as the card does:
+    ``str()`` (and an f-string) writes the rank's character, as card text
+    does; ``int()`` is still the capture value:
 
-    >>> card = sr.Card.parse("QD")
-    >>> f"{card.rank}{card.suit}" == str(card), str(card.rank)
-    (True, 'Q')
+    >>> card = sr.Card.parse("QC")
+    >>> str(card.rank), f"{card.rank}{card.suit}", int(card.rank)
+    ('Q', 'QC', 9)
     """
 
     ACE = 1
@@ -125,17 +127,17 @@ class Rank(enum.IntEnum):
     QUEEN = 9
     KING = 10
 
-    def __str__(self) -> str:
-        return _RANK_LETTERS[self - 1]
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
     @property
     def letter(self) -> str:
         """The rank's character in card text: ``A``, ``2`` … ``7``, ``J``,
         ``Q`` or ``K``."""
         return _RANK_LETTERS[self - 1]
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __format__(self, format_spec: str) -> str:
+        return format(self.letter, format_spec)
 
     @classmethod
     def parse(cls, text: str) -> Rank:

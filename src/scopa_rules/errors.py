@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AmbiguousMoveError",
+    "ArgumentError",
     "IllegalMoveError",
     "InvalidRulesetError",
     "InvalidStateError",
@@ -346,6 +347,25 @@ class InvalidStateError(ScopaError, ValueError):
     ...
     scopa_rules.errors.InvalidStateError: seat must be 0 to 1, not 2
     """
+
+
+class ArgumentError(InvalidStateError, TypeError):
+    """A function called with a wrong argument: the wrong type, or the wrong
+    number of bots for the rules.  :attr:`argument` names it.  It is a
+    :class:`TypeError` and a :class:`ValueError` (and, as these mistakes
+    were reported before it existed, an :class:`InvalidStateError`).
+
+    >>> import scopa_rules as sr
+    >>> sr.play_game(sr.Ruleset.scopa(), [sr.GreedyBot()] * 3, seed=1)
+    Traceback (most recent call last):
+    ...
+    scopa_rules.errors.ArgumentError: bots: play_game takes one bot per side (2) or one per seat (2), not 3 bots
+    """
+
+    def __init__(self, argument: str, message: str) -> None:
+        super().__init__(message)
+        self.argument = argument
+        """The name of the argument that was wrong."""
 
 
 class IllegalMoveError(ScopaError, ValueError):

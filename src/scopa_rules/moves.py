@@ -236,6 +236,20 @@ class Move(Frozen):
     def __repr__(self) -> str:
         return f"Move.parse('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The move as a picture, for Jupyter: the played card and the cards
+        it takes, ringed (:func:`scopa_rules.svg.move` with the captured
+        cards as the table; a trail shows the card alone).
+
+        >>> import scopa_rules as sr
+        >>> picture = sr.Move.parse("5Hx2S3C")._repr_svg_()
+        >>> picture.startswith("<svg"), picture.count('stroke="#e0452c"')
+        (True, 2)
+        """
+        from . import svg
+
+        return svg.move(self, self.captured)
+
     def __copy__(self) -> Self:
         return self
 

@@ -845,6 +845,26 @@ class Ruleset(Frozen):
         """
         return tuple(_rules_in_force(self))
 
+    def _repr_html_(self) -> str:
+        """The rules in force as HTML, for Jupyter: the title, then a table
+        of :meth:`rules_in_force`.
+
+        >>> import scopa_rules as sr
+        >>> page = sr.Ruleset.scopone()._repr_html_()
+        >>> page.startswith("<div><strong>Scopone"), ">players</th>" in page
+        (True, True)
+        """
+        from html import escape
+
+        rows = "".join(
+            f'<tr><th style="text-align:left">{escape(topic)}</th>'
+            f'<td style="text-align:left">{escape(text)}</td></tr>'
+            for topic, text in self.rules_in_force()
+        )
+        return (
+            f"<div><strong>{escape(_title(self))}</strong><table>{rows}</table></div>"
+        )
+
     def describe(self) -> str:
         """A readable summary of every rule in force.
 

@@ -249,6 +249,26 @@ class HandScore(Frozen):
         rows.append(("total", [str(s.total) for s in self.sides]))
         return rows
 
+    def _repr_html_(self) -> str:
+        """The breakdown as an HTML table, for Jupyter: the rows of
+        :meth:`rows`, a column per side.
+
+        >>> import scopa_rules as sr
+        >>> score = sr.score_hand(sr.Ruleset.scopa(), [sr.CardSet("7D 7S 7C 7H AD 2D"), sr.CardSet("KS")], [1, 0])
+        >>> table = score._repr_html_()
+        >>> table.startswith("<table"), "<th>side 0</th>" in table, "<td>total</td>" in table
+        (True, True, True)
+        """
+        from html import escape
+
+        heads = "".join(f"<th>side {s.side}</th>" for s in self.sides)
+        lines = ["<table>", f"<thead><tr><th></th>{heads}</tr></thead>", "<tbody>"]
+        for label, cells in self.rows():
+            row = "".join(f"<td>{escape(cell)}</td>" for cell in cells)
+            lines.append(f"<tr><td>{escape(label)}</td>{row}</tr>")
+        lines += ["</tbody>", "</table>"]
+        return "\n".join(lines)
+
     def __str__(self) -> str:
         rows = self.rows()
         heads = [f"side {s.side}" for s in self.sides]

@@ -1028,11 +1028,12 @@ class GameState:
         return render_state(self, symbols=symbols)
 
     def __str__(self) -> str:
-        """The text picture of :meth:`render`, as ``print(state)`` shows it
-        (``repr(state)`` says which game it is).
+        """The text picture, as :meth:`render` draws it: ``print()`` shows
+        the table (``repr()`` stays the one-line summary).
 
         >>> import scopa_rules as sr
-        >>> str(sr.new_game(seed=7)) == sr.new_game(seed=7).render()
+        >>> state = sr.new_game(seed=7)
+        >>> str(state) == state.render()
         True
         """
         return self.render()

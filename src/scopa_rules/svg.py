@@ -364,6 +364,26 @@ def _row(
     ]
 
 
+def _empty_slot(options: _Options, x: float, y: float) -> list[str]:
+    """Where a card would be, dashed, saying "no cards": an empty row is
+    seen, not a blank."""
+    return [
+        f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(options.size)}" '
+        f'height="{_num(options.height)}" rx="{_num(options.size / 12)}" '
+        f'fill="none" stroke="{options.colors["edge"]}" '
+        f'stroke-width="{_num(options.size / 40)}" '
+        f'stroke-dasharray="{_num(options.size / 15)}"/>',
+        _text(
+            x + options.size / 2,
+            y + options.height / 2 + options.size / 20,
+            "no cards",
+            options.size / 6,
+            options.colors["text"],
+            anchor="middle",
+        ),
+    ]
+
+
 def _row_width(options: _Options, count: int) -> float:
     return max(count, 1) * (options.size + options.gap) - options.gap
 
@@ -433,6 +453,11 @@ def cards(
     >>> picture = svg.cards("7D 3C KS", move="KSx7D3C")
     >>> picture.count('stroke="#f0a020"'), picture.count('stroke="#e0452c"')
     (1, 2)
+
+    No cards draw an empty, dashed place saying so, not a blank picture:
+
+    >>> "no cards" in svg.cards(""), "stroke-dasharray" in svg.cards("")
+    (True, True)
     """
     options = _Options(size, style, colors)
     if not isinstance(hidden, int) or isinstance(hidden, bool) or not 0 <= hidden <= 40:
@@ -442,6 +467,8 @@ def cards(
     shown_cards: list[Card | None] = [*_card_list(cards), *[None] * hidden]
     margin = options.size * 0.1
     body = _row(options, shown_cards, margin, margin, _to_move(move))
+    if not shown_cards:
+        body = _empty_slot(options, margin, margin)
     return _document(
         _row_width(options, len(shown_cards)) + 2 * margin,
         options.height + 2 * margin,

@@ -46,8 +46,8 @@ from typing import Any, Protocol
 
 import attrs
 
-from .bots import Bot, FullStateBot, ask
-from .errors import InvalidStateError, MatchError, shown
+from .bots import Bot, FullStateBot, ask, check_bots
+from .errors import ArgumentError, InvalidStateError, MatchError, shown
 from .rules import OPTIONS, Ruleset
 from .scoring import SideScore
 from .state import new_game
@@ -496,38 +496,36 @@ def match(
     its batch in a child process of its Ray worker, watched the same way
     (which also names the game and move of a bot that kills its process).
     """
-    if len(bots) != rules.sides:
-        raise InvalidStateError(
-            f"a match needs one bot per side: {rules.sides}, not {len(bots)}"
-        )
+    check_bots(rules, bots, "match", per_seat=False)
     if labels is not None and len(labels) != len(bots):
-        raise InvalidStateError(
-            f"a match needs one label per bot: {len(bots)}, not {len(labels)}"
+        raise ArgumentError(
+            "labels", f"a match needs one label per bot: {len(bots)}, not {len(labels)}"
         )
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise InvalidStateError(
-            f"games must be a whole number from 1, not {shown(games)}"
+        raise ArgumentError(
+            "games", f"games must be a whole number from 1, not {shown(games)}"
         )
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
-        raise InvalidStateError(
-            f"jobs must be a whole number from 1, not {shown(jobs)}"
+        raise ArgumentError(
+            "jobs", f"jobs must be a whole number from 1, not {shown(jobs)}"
         )
     if backend not in ("local", "ray"):
-        raise InvalidStateError(
-            f"backend must be 'local' or 'ray', not {shown(backend)}"
+        raise ArgumentError(
+            "backend", f"backend must be 'local' or 'ray', not {shown(backend)}"
         )
     if move_timeout is not None and (
         not isinstance(move_timeout, int | float)
         or isinstance(move_timeout, bool)
         or not move_timeout > 0
     ):
-        raise InvalidStateError(
+        raise ArgumentError(
+            "move_timeout",
             "move_timeout must be a number of seconds above 0 or None, "
-            f"not {shown(move_timeout)}"
+            f"not {shown(move_timeout)}",
         )
     if on_error not in ("raise", "skip"):
-        raise InvalidStateError(
-            f"on_error must be 'raise' or 'skip', not {shown(on_error)}"
+        raise ArgumentError(
+            "on_error", f"on_error must be 'raise' or 'skip', not {shown(on_error)}"
         )
     plan = _Match(
         rules, tuple(bots), tuple(_labels(bots, labels)), seed, on_error == "raise"

@@ -649,11 +649,12 @@ class PlayerView(Frozen):
         return render_view(self, symbols=symbols)
 
     def __str__(self) -> str:
-        """The text picture of :meth:`render`, as ``print(view)`` shows it.
+        """The text picture, as :meth:`render` draws it: ``print()`` shows
+        the table (``repr()`` stays the one-line summary).
 
         >>> import scopa_rules as sr
-        >>> view = sr.new_game(seed=7).view(0)
-        >>> str(view) == view.render()
+        >>> state = sr.new_game(seed=7)
+        >>> str(state.view(0)) == state.view(0).render()
         True
         """
         return self.render()

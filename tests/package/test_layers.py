@@ -90,6 +90,7 @@ LAYERS = (
 UPWARD_IMPORTS = (
     ("cards", "Card._repr_svg_", "svg"),
     ("cards", "CardSet._repr_svg_", "svg"),
+    ("moves", "Move._repr_svg_", "svg"),
     ("state", "GameState._illegal_reason", "_explain"),
     ("state", "GameState._repr_svg_", "svg"),
     ("state", "GameState.from_dict", "records"),

@@ -8,6 +8,7 @@ import importlib
 import importlib.metadata
 import re
 import sys
+from typing import Any
 
 import pytest
 
@@ -64,19 +65,78 @@ def test_the_readme_links_one_repository_and_its_picture() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert readme.index("pip install scopa-rules") < readme.index("pip install -e")
     links = dict(re.findall(r"^\[(\w+)\]: (\S+)$", readme, re.MULTILINE))
-    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    source = re.search(r'^Source = "(\S+)"$', project, re.MULTILINE)
-    docs = re.search(r'^Documentation = "(\S+)"$', project, re.MULTILINE)
-    assert source is not None
-    assert docs is not None
-    assert links["source"] == source.group(1)
-    assert links["docs"] == docs.group(1)
-    # PyPI shows no relative picture: the README names it by its address in
-    # the repository, and that address names a committed file.
-    owner_and_name = source.group(1).removeprefix("https://github.com/")
-    raw = f"https://raw.githubusercontent.com/{owner_and_name}/main/"
-    assert links["picture"].startswith(raw)
-    assert (ROOT / links["picture"].removeprefix(raw)).is_file()
-    assert "][picture]" in readme
+    urls = _project()["project"]["urls"]
+    # pyproject.toml sets the addresses; the README's links repeat them.
+    assert links["source"] == urls["Source"]
+    assert links["docs"] == urls["Documentation"]
+    assert links["changelog"] == urls["Changelog"]
     for label, address in links.items():
-        assert address.startswith((source.group(1), docs.group(1), raw)), label
+        assert address.startswith((urls["Source"], urls["Documentation"])), label
+    # The picture is a file of the repository, by a relative address, inside
+    # the block setup.py leaves out of the PyPI description (PyPI shows no
+    # relative image), which puts a line naming where to see it instead.
+    start = readme.index("<!-- repository-only -->\n")
+    end = readme.index("<!-- /repository-only -->\n<!-- pypi: ")
+    pictures = re.findall(r"!\[[^]]*\]\(([^)]+)\)", readme)
+    assert len(pictures) == 1
+    assert (ROOT / pictures[0]).is_file()
+    assert start < readme.index(pictures[0]) < end
+    assert "raw.githubusercontent" not in readme
+
+
+def _project() -> dict[str, Any]:
+    tomllib = pytest.importorskip("tomllib")
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        project: dict[str, Any] = tomllib.load(file)
+    return project
+
+
+def test_contributor_tools_are_groups_not_extras() -> None:
+    project = _project()
+    extras = project["project"]["optional-dependencies"]
+    groups = project["dependency-groups"]
+    for name in ("test", "web", "docs", "dev"):
+        assert name not in extras, name
+        assert name in groups, name
+    # Each extra is a feature of the package for its users.
+    assert set(extras) == {
+        "hypothesis",
+        "progress",
+        "ray",
+        "openspiel",
+        "pettingzoo",
+        "gymnasium",
+    }
+    dev = groups["dev"]
+    for name in ("test", "web", "docs"):
+        assert {"include-group": name} in dev, name
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "--group dev" in ci
+    assert ".[test" not in ci
+
+
+def test_a_platform_wheel_claims_no_os_independence() -> None:
+    classifiers = _project()["project"]["classifiers"]
+    assert "Operating System :: OS Independent" not in classifiers
+
+
+def test_the_pypi_description_is_the_readme_without_its_picture() -> None:
+    # setup.py's long_description(), run without running setup().
+    import ast
+
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    function = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name == "long_description"
+    )
+    namespace: dict[str, Any] = {"re": re, "HERE": ROOT}
+    exec(compile(ast.Module([function], []), "setup.py", "exec"), namespace)
+    description: str = namespace["long_description"]()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "![" in readme
+    assert "![" not in description
+    assert "repository-only" not in description
+    assert "show this position as a picture." in description
+    assert description.startswith("# scopa_rules")
+    assert "## A game in ten lines" in description

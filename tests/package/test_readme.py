@@ -1,24 +1,32 @@
-"""The README's Python snippets run, in order, as a reader copies them."""
+"""Every Python snippet of the README runs, in order, in one namespace, as a
+reader pasting them one after the other would run them."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import re
+from pathlib import Path
 
-from helpers import ROOT
+README = Path(__file__).resolve().parents[2] / "README.md"
+SNIPPET = re.compile(r"^```python\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 
 
 def snippets() -> list[str]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    return re.findall(r"^```python\n(.*?)^```", readme, re.MULTILINE | re.DOTALL)
+    return SNIPPET.findall(README.read_text(encoding="utf-8"))
 
 
-def test_the_readme_snippets_run_in_order_in_one_namespace() -> None:
-    found = snippets()
-    assert len(found) >= 2
-    namespace: dict[str, object] = {"__name__": "readme"}
-    for number, code in enumerate(found, 1):
-        with contextlib.redirect_stdout(io.StringIO()):
+def test_the_readme_has_python_snippets() -> None:
+    assert len(snippets()) >= 2
+
+
+def test_every_readme_snippet_runs_in_order() -> None:
+    namespace: dict[str, object] = {"__name__": "__readme__"}
+    for number, code in enumerate(snippets(), 1):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
             exec(compile(code, f"README.md snippet {number}", "exec"), namespace)
-    assert str(namespace["picture"]).startswith("<svg")
+        assert out.getvalue() or "print" not in code, number
+    picture = namespace["picture"]
+    assert isinstance(picture, str)
+    assert picture.startswith("<svg")

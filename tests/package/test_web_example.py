@@ -780,7 +780,7 @@ def chromium_page() -> Iterator[Page]:
     """A page of headless Chromium, while the block runs."""
     # The extra "web" (in "dev", which CI installs) brings Playwright; the
     # README's test command installs only "test".
-    pytest.importorskip("playwright", reason="pip install -e '.[web]'")
+    pytest.importorskip("playwright", reason="pip install -e . --group web")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

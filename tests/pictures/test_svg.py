@@ -263,7 +263,7 @@ def test_the_readme_picture_is_up_to_date() -> None:
 
 def test_the_package_imports_no_picture_or_browser_extra() -> None:
     """``import scopa_rules`` loads neither the pictures nor the optional
-    packages of the docs and web extras; a card's picture loads only svg."""
+    packages of the docs and web groups; a card's picture loads only svg."""
     code = (
         "import sys, scopa_rules as sr; "
         "assert 'scopa_rules.svg' not in sys.modules; "

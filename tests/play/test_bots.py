@@ -48,9 +48,27 @@ def test_play_game_is_deterministic() -> None:
     assert sr.play_game(rules, bots, seed=6).history != first.history
 
 
-def test_play_game_needs_one_bot_per_seat() -> None:
-    with pytest.raises(sr.InvalidStateError, match="one bot per seat: 4, not 2"):
-        sr.play_game(sr.Ruleset.scopone(), [sr.RandomBot(), sr.RandomBot()], seed=1)
+def test_play_game_takes_one_bot_per_side_or_per_seat() -> None:
+    # One per side, as match takes them: a side's bot plays its seats.
+    rules = sr.Ruleset.scopone()
+    per_side = sr.play_game(rules, [sr.GreedyBot(), sr.RandomBot()], seed=1)
+    per_seat = sr.play_game(rules, [sr.GreedyBot(), sr.RandomBot()] * 2, seed=1)
+    assert per_side.history == per_seat.history
+    with pytest.raises(
+        sr.ArgumentError,
+        match=r"bots: play_game takes one bot per side \(2\) or one per seat \(4\), not 3 bots",
+    ) as error:
+        sr.play_game(rules, [sr.RandomBot()] * 3, seed=1)
+    assert error.value.argument == "bots"
+    assert isinstance(error.value, TypeError)
+    assert isinstance(error.value, sr.InvalidStateError)
+
+
+def test_play_game_names_a_wrong_argument() -> None:
+    with pytest.raises(sr.ArgumentError, match=r"bots\[0\]: 3 is not a bot"):
+        sr.play_game(sr.Ruleset.scopa(), [3, sr.RandomBot()], seed=1)  # type: ignore[list-item]
+    with pytest.raises(sr.ArgumentError, match="rules: play_game takes a Ruleset"):
+        sr.play_game(None, [sr.GreedyBot()] * 2, seed=1)  # type: ignore[arg-type]
 
 
 def test_bots_refuse_a_state_with_nobody_to_move() -> None:

@@ -6,6 +6,7 @@ import doctest
 import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -444,3 +445,47 @@ def test_python_dash_m() -> None:
     assert bad.returncode == 2
     assert bad.stdout == ""
     assert bad.stderr.count("\n") == 1
+
+
+# -- a user's bot from the current folder ------------------------------------------
+
+USER_BOTS = """
+import scopa_rules as sr
+
+
+class MyBot(sr.GreedyBot):
+    pass
+"""
+
+
+def test_simulate_finds_a_user_bot_in_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As the installed scopa-rules command runs: the current folder is not on
+    # the import path until the command puts it there.
+    (tmp_path / "mybots_here.py").write_text(USER_BOTS, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(
+        sys, "path", [p for p in sys.path if p not in ("", ".", str(tmp_path))]
+    )
+    monkeypatch.delitem(sys.modules, "mybots_here", raising=False)
+    argv = ["simulate", "--bots", "mybots_here:MyBot,random", "--games", "2"]
+    code, out, err = run(*argv, "--jobs", "1")
+    assert code == 0, err
+    assert "MyBot" in out
+    assert sys.path[0] == str(tmp_path)
+
+
+def test_a_user_bot_that_cannot_be_found_names_the_fix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    with pytest.raises(SystemExit) as exit_info:
+        run("simulate", "--bots", "nowhere_bots:MyBot", "--jobs", "1")
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "cannot import nowhere_bots" in err
+    assert f"the current folder {tmp_path} is searched" in err
+    assert "nowhere_bots.py" in err
+    assert "PYTHONPATH" in err

@@ -192,7 +192,9 @@ def test_batches_cover_every_game_once() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"bots": BOTS[:1]}, "one bot per side: 2, not 1"),
+        ({"bots": BOTS[:1]}, r"bots: match takes one bot per side \(2\), not 1 bot$"),
+        ({"bots": sr.GreedyBot()}, "bots: match takes a list of bots, one per side"),
+        ({"bots": [sr.GreedyBot(), "random"]}, r"bots\[1\]: 'random' is not a bot"),
         ({"labels": ["x"]}, "one label per bot: 2, not 1"),
         ({"games": 0}, "games must be a whole number from 1, not 0"),
         ({"jobs": True}, "jobs must be a whole number from 1, not True"),
@@ -206,8 +208,20 @@ def test_batches_cover_every_game_once() -> None:
 )
 def test_bad_arguments(arguments: dict[str, object], message: str) -> None:
     call: dict[str, object] = {"bots": BOTS, "games": 2, "seed": 1, **arguments}
-    with pytest.raises(sr.InvalidStateError, match=message):
+    with pytest.raises(sr.ArgumentError, match=message) as error:
         sr.match(RULES, **call)  # type: ignore[arg-type]
+    # An argument mistake: a TypeError and a ValueError, and still the
+    # InvalidStateError it was before ArgumentError.
+    assert isinstance(error.value, TypeError)
+    assert isinstance(error.value, ValueError)
+    assert isinstance(error.value, sr.InvalidStateError)
+    assert error.value.argument.partition("[")[0] == next(iter(arguments))
+
+
+def test_match_refuses_rules_that_are_not_a_ruleset() -> None:
+    with pytest.raises(sr.ArgumentError, match="rules: match takes a Ruleset") as error:
+        sr.match("scopa", BOTS, games=2, seed=1)  # type: ignore[arg-type]
+    assert error.value.argument == "rules"
 
 
 def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
