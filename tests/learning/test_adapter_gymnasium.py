@@ -239,9 +239,9 @@ def test_the_spec_of_a_ruleset_and_bots_is_json() -> None:
     spec = EnvSpec.from_json(env.spec.to_json())  # type: ignore[union-attr]
     assert spec.kwargs["opponents"] == ["random", "greedy", "greedy"]
     again = gymnasium.make(spec)
-    assert again.unwrapped.rules == rules
+    assert again.unwrapped.rules == rules  # type: ignore[attr-defined]
     again.unwrapped.spec = None
-    assert again.unwrapped.spec is None  # type: ignore[attr-defined]
+    assert again.unwrapped.spec is None
     assert again.unwrapped.reward == "hand"  # type: ignore[attr-defined]
     assert isinstance(again.unwrapped.opponents[1], sr.RandomBot)  # type: ignore[attr-defined]
     policy = gymnasium.make("scopa_rules/Scopa-v0", opponents=lambda o, m: 0)
