@@ -52,99 +52,46 @@ def _rules_from_args(args: argparse.Namespace) -> Ruleset:
 
 
 def _narrate(
-    events: Sequence[ev.Event], names: Sequence[str], out: TextIO, *, demo: bool
+    events: Sequence[ev.Event],
+    names: Sequence[str],
+    sides: Sequence[str],
+    out: TextIO,
 ) -> None:
-    """Print what happened, one line per thing a player at the table would
-    notice; ``names`` name the seats.  ``demo`` shows every card dealt; the
-    terminal game shows what its player's seat saw (its own hand is on the
-    screen already)."""
-    play = ""  # a play's line, until its capture and sweep are known
-    dealt: list[ev.CardsDealt] = []  # a deal's hands, and its declarations,
-    declared: list[ev.Declared] = []  # until the table shows (or not) it began a hand
+    """Print what happened in words (:func:`scopa_rules.events.narrate`),
+    ``names`` naming the seats and ``sides`` the sides: each hand under a
+    heading, each hand's score breakdown after its line."""
+    told: list[ev.Event] = []
 
-    def flush(refill: bool) -> None:
-        if dealt and demo:
-            hands = ", ".join(f"{names[e.seat]} {e.cards}" for e in dealt if e.count)
-            print(f"  deal: {hands}", file=out)
-        elif dealt and refill:
-            print(f"  new deal: {dealt[0].count} cards each", file=out)
-        for made in declared:
-            said = f"{made.cards}: {made.kind}, {made.points} points"
-            print(f"  {names[made.seat]} declares {said}", file=out)
-        dealt.clear()
-        declared.clear()
+    def flush() -> None:
+        for line in ev.narrate(told, names, sides):
+            print(f"  {line}", file=out)
+        told.clear()
 
     for event in events:
-        if isinstance(event, ev.CardsDealt):
-            dealt.append(event)
+        if isinstance(event, ev.HandStarted):
+            flush()
+            print(f"\n{event.describe(names, sides)}", file=out)
             continue
-        if isinstance(event, ev.Declared):
-            declared.append(event)
-            continue
-        flush(refill=not isinstance(event, ev.TableDealt))
-        if play and not isinstance(event, (ev.Captured, ev.Trailed, ev.Swept)):
-            print(play, file=out)
-            play = ""
-        if isinstance(event, ev.CardPlayed):
-            play = f"  {names[event.seat]} plays {event.card}"
-        elif isinstance(event, ev.Captured):
-            play += f", takes {event.cards}"
-        elif isinstance(event, ev.Swept) and event.counted:
-            play += "  SWEEP!"
+        told.append(event)
+        if isinstance(event, ev.HandScored):
+            flush()
+            print(_indent(str(event.score)), file=out)
+    flush()
+
+
+def _side_names(rules: Ruleset, names: Sequence[str], seat: int | None) -> list[str]:
+    """The sides' names: a side of one seat is called as its seat is; with
+    partners, the side of ``seat`` is "your side"."""
+    sides = []
+    for side in range(rules.sides):
+        seats = rules.seats_of(side)
+        if len(seats) == 1:
+            sides.append(names[seats[0]])
+        elif seat is not None and seat in seats:
+            sides.append("your side")
         else:
-            for text in _event_lines(event, names, demo):
-                print(text, file=out)
-    if play:
-        print(play, file=out)
-    flush(refill=True)
-
-
-def _event_lines(event: ev.Event, names: Sequence[str], demo: bool) -> list[str]:
-    """The lines for an event other than a play or a deal of hands."""
-    if isinstance(event, ev.HandStarted):
-        number, dealer = event.hand_number + 1, event.dealer
-        if demo:
-            return ["", f"Hand {number} (dealer: seat {dealer})"]
-        return ["", f"Hand {number}, dealer seat {dealer}"]
-    if isinstance(event, ev.Redealt):
-        return [f"  redeal: the table showed {event.table} ({event.reason})"]
-    if isinstance(event, ev.FirstCardDealt):
-        seen = f"  first card, seen by {names[event.seat]}"
-        return [f"{seen}: {event.card}" if event.card else seen]
-    if isinstance(event, ev.FirstCardDecided):
-        return [_decision(event, names[event.seat], demo)]
-    if isinstance(event, ev.TableDealt):
-        return [f"  table: {event.table or '(empty)'}"]
-    if isinstance(event, ev.InitialSweeps):
-        return [
-            f"  initial sweeps: {names[event.seat]} takes {event.cards} ({event.count})"
-        ]
-    if isinstance(event, ev.HandEnded):
-        if not event.leftover:
-            return []
-        taker = (
-            f"side {event.leftover_side} takes"
-            if event.leftover_side is not None
-            else "nobody captured, nobody takes"
-        )
-        return [f"  end of hand: {taker} the leftover {event.leftover}"]
-    if isinstance(event, ev.HandScored):
-        scores = " : ".join(map(str, event.scores))
-        return [
-            "",
-            _indent(str(event.score)),
-            f"  scores after hand {event.hand_number + 1}: {scores}",
-        ]
-    return []  # a trail, an uncounted sweep, the game's end: said elsewhere
-
-
-def _decision(event: ev.FirstCardDecided, who: str, demo: bool) -> str:
-    if demo:
-        kind = "keep" if event.kept else "table"
-        return f"  {who} decides: {kind} the first card {event.card}"
-    if event.kept:
-        return f"  {who} keeps the first card"
-    return f"  {who} puts the first card, {event.card}, on the table"
+            sides.append(f"side {side} (seats {', '.join(map(str, seats))})")
+    return sides
 
 
 def run_demo(rules: Ruleset, seed: int, out: TextIO) -> GameState:
@@ -163,10 +110,11 @@ def run_demo(rules: Ruleset, seed: int, out: TextIO) -> GameState:
     name = rules.preset_name() or "house rules"
     print(f"scopa_rules demo: {name}, {rules.players} players, seed {seed}", file=out)
     names = [f"seat {seat}" for seat in range(rules.players)]
-    _narrate(ev.opening(state), names, out, demo=True)
+    sides = _side_names(rules, names, None)
+    _narrate(ev.opening(state), names, sides, out)
     while not state.is_over:
         state, happened = state.play(chooser.choice(state.legal_moves()))
-        _narrate(happened, names, out, demo=True)
+        _narrate(happened, names, sides, out)
     scores = " : ".join(map(str, state.scores))
     print(
         f"\nSide {state.winner} wins {scores} after {len(state.hand_results)} hands.",
@@ -413,7 +361,9 @@ def run_play(
     print("Type the number of a move or the move itself; ? for help.", file=out)
     rules_text = rules.describe()
     seat_names = [names[s] for s in range(rules.players)]
-    _narrate(ev.seen_by(ev.opening(state), seat), seat_names, out, demo=False)
+    seat_names[seat] = "you"
+    sides = _side_names(rules, seat_names, seat)
+    _narrate(ev.seen_by(ev.opening(state), seat), seat_names, sides, out)
     # A seeded game never waits for a deck: it has a seat to move until it
     # is over.
     while (mover := state.current_player) is not None:
@@ -426,7 +376,7 @@ def run_play(
             bot = players[mover][1]
             move = ask(bot, isinstance(bot, FullStateBot), state, mover, rng)
         state, happened = state.play(move)
-        _narrate(ev.seen_by(happened, seat), seat_names, out, demo=False)
+        _narrate(ev.seen_by(happened, seat), seat_names, sides, out)
     scores = " : ".join(map(str, state.scores))
     verdict = "You win!" if state.winner == side else "You lose."
     print(
