@@ -179,13 +179,13 @@ class Look:
         self.next_cards = min(next_hand_size(view), self.unseen_count)
         self.cards_left = cards_left_after(view)
         # Cards not yet in any pile (the table, every hand, the stock), by
-        # capture value: the pairs of the spariglio are pairs of values.
+        # rank (each rank has its own capture value): the spariglio's pairs.
         captured = 0
         for pile in view.piles:
             captured |= pile.mask
-        self.live_by_value = [0] * 11
+        self.live_by_rank = [0] * 11
         for card in CardSet.from_mask(ALL_CARDS.mask & ~captured):
-            self.live_by_value[self.rules.capture_value(card.rank)] += 1
+            self.live_by_rank[card.rank] += 1
         self.unseen_by_rank: dict[Rank, list[Card]] = {}
         for card in self.unseen:
             self.unseen_by_rank.setdefault(card.rank, []).append(card)
@@ -323,9 +323,9 @@ _RANK_WORDS = {
     5: "fives",
     6: "sixes",
     7: "sevens",
-    8: "eights",
-    9: "nines",
-    10: "tens",
+    8: "jacks",
+    9: "queens",
+    10: "kings",
 }
 
 
@@ -340,16 +340,16 @@ def _spariglio(look: Look, move: Move) -> Reason | None:
         return None
     taken = [0] * 11
     for card in move.captured.add(move.card):
-        taken[rules.capture_value(card.rank)] += 1
+        taken[card.rank] += 1
     paired: list[int] = []
     broken: list[int] = []
     for value, count in enumerate(taken):
         if count % 2:
-            (paired if look.live_by_value[value] % 2 else broken).append(value)
+            (paired if look.live_by_rank[value] % 2 else broken).append(value)
     if not broken and not paired:
         if not look.dealing:
             return None
-        value = rules.capture_value(move.card.rank)
+        value = int(move.card.rank)
         return Reason(
             "spariglio",
             _KEEP_PAIRED,
@@ -404,8 +404,7 @@ def _counting(look: Look, move: Move) -> Reason | None:
         or look.rules.capture_mode is CaptureMode.FIFTEEN
     ):
         return None
-    value = look.rules.capture_value(move.card.rank)
-    if any(look.rules.capture_value(card.rank) == value for card in look.unseen):
+    if look.unseen.of_rank(move.card.rank):
         return None
     word = _RANK_WORDS[int(move.card.rank)]
     return Reason(

@@ -245,26 +245,26 @@ def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_bot_error_says_where_and_keeps_the_games_before_it() -> None:
     bots: list[sr.Bot] = [sr.GreedyBot(), Picky()]
     with pytest.raises(sr.MatchError) as caught:
-        sr.match(RULES, bots, games=20, seed=4)
+        sr.match(RULES, bots, games=20, seed=15)
     error = caught.value
     (failure,) = error.failures
-    assert where(error.failures) == picky_failures(20, 4)[:1] == [(1, 0, 7)]
-    assert (failure.seed, failure.label, failure.kind) == (5, "Picky", "error")
+    assert where(error.failures) == picky_failures(20, 15)[:1] == [(1, 0, 31)]
+    assert (failure.seed, failure.label, failure.kind) == (16, "Picky", "error")
     assert (failure.error, failure.message) == (
         "ValueError",
-        "a hand all of one suit: 3H 5H KH",
+        "a hand all of one suit: 3S 7S JS",
     )
     assert 'raise ValueError(f"a hand all of one suit' in failure.traceback
     assert str(error) == (
-        "Picky (seat 0) in game 1 (seed 5) at move 7: ValueError: a hand all of "
-        "one suit: 3H 5H KH; the standings of the 1 games that finished are in "
+        "Picky (seat 0) in game 1 (seed 16) at move 31: ValueError: a hand all of "
+        "one suit: 3S 7S JS; the standings of the 1 games that finished are in "
         "the error's partial result"
     )
     assert isinstance(error, sr.ScopaError)
     assert isinstance(error.__cause__, ValueError)
     # This process plays the games in order: the partial result holds those
     # before the failing one.
-    before = sr.match(RULES, bots, games=1, seed=4)
+    before = sr.match(RULES, bots, games=1, seed=15)
     assert error.partial.standings == before.standings
     assert (error.partial.games, error.partial.failures) == (1, error.failures)
 
@@ -465,11 +465,11 @@ def test_a_match_error_pickles() -> None:
 def test_the_command_line_reports_a_failed_match() -> None:
     out, err = io.StringIO(), io.StringIO()
     argv = ["simulate", "--bots", f"greedy,{__name__}:Picky", "--games", "6"]
-    code = cli.main([*argv, "--seed", "4", "--jobs", "1"], out=out, err=err)
+    code = cli.main([*argv, "--seed", "15", "--jobs", "1"], out=out, err=err)
     assert code == 1
     assert err.getvalue() == (
-        "scopa-rules: error: Picky (seat 0) in game 1 (seed 5) at move 7: "
-        "ValueError: a hand all of one suit: 3H 5H KH\n"
+        "scopa-rules: error: Picky (seat 0) in game 1 (seed 16) at move 31: "
+        "ValueError: a hand all of one suit: 3S 7S JS\n"
     )
     assert "The match stopped; the 1 games that finished:\nbot " in out.getvalue()
 
@@ -477,13 +477,13 @@ def test_the_command_line_reports_a_failed_match() -> None:
 def test_the_command_line_skips_failed_games_and_lists_them() -> None:
     out, err = io.StringIO(), io.StringIO()
     argv = ["simulate", "--bots", f"greedy,{__name__}:Picky", "--games", "4"]
-    argv += ["--seed", "4", "--jobs", "2", "--on-error", "skip"]
+    argv += ["--seed", "15", "--jobs", "2", "--on-error", "skip"]
     code = cli.main([*argv, "--move-timeout", "30"], out=out, err=err)
     assert code == 0
     assert out.getvalue().endswith(
         "1 games failed and are left out:\n"
-        "  Picky (seat 0) in game 1 (seed 5) at move 7: ValueError: a hand all"
-        " of one suit: 3H 5H KH\n"
+        "  Picky (seat 0) in game 1 (seed 16) at move 31: ValueError: a hand all"
+        " of one suit: 3S 7S JS\n"
     )
 
 
