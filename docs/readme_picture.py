@@ -26,7 +26,9 @@ def picture() -> str:
     state = sr.new_game(rules, seed=2024)
     bot, rng = sr.GreedyBot(), random.Random(2024)
     while True:
-        move = bot.choose(state, rng)
+        seat = state.current_player
+        assert seat is not None  # a seeded game always has a seat to move
+        move = bot.choose(state.view(seat), rng)
         if len(move.captured) >= 2:
             return svg.state(state, move=move, size=64)
         state = state.apply(move)
