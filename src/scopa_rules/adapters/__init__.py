@@ -24,7 +24,7 @@ share their side's result), chosen by its ``returns`` setting:
 >>> from scopa_rules.adapters import seat_returns
 >>> final = sr.play_game(sr.Ruleset.scopa(), [sr.GreedyBot(), sr.RandomBot()], seed=7)
 >>> final.scores, seat_returns(final), seat_returns(final, "points")
-((9, 11), (-1.0, 1.0), (-2.0, 2.0))
+((8, 11), (-1.0, 1.0), (-3.0, 3.0))
 """
 
 from __future__ import annotations
