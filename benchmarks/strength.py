@@ -15,8 +15,9 @@ The table on the docs' "Bot strength" page was made with:
 
 ``--pairs`` chooses the pairings (``first:second``, comma separated) among
 the bots ``random``, ``greedy-0.1`` (the ``GreedyBot`` of scopa_rules
-0.1.0, kept here to measure the new one against), ``greedy``, ``expert``
-and ``ismcts-N`` (``IsmctsBot(iterations=N)``).
+0.1.0, kept here to measure the new one against), ``greedy``, ``expert``,
+``pimc`` (``PimcBot(deals=10)``: ``GreedyBot`` until the last 12 cards of
+a hand, then solved deals) and ``ismcts-N`` (``IsmctsBot(iterations=N)``).
 """
 
 from __future__ import annotations
@@ -78,10 +79,12 @@ def make_bot(name: str) -> sr.Bot:
         return LegacyGreedyBot()
     if name == "expert":
         return sr.ExpertBot()
+    if name == "pimc":
+        return sr.PimcBot(deals=10)
     if name.startswith("ismcts-"):
         return sr.IsmctsBot(iterations=int(name.removeprefix("ismcts-")))
     raise SystemExit(
-        f"no bot called {name!r}: random, greedy, greedy-0.1, expert, ismcts-N"
+        f"no bot called {name!r}: random, greedy, greedy-0.1, expert, pimc, ismcts-N"
     )
 
 
