@@ -773,6 +773,20 @@ def _ways(state: sr.GameState, card: sr.Card) -> int:
     return sum(1 for m in state.legal_moves() if m.card is card)
 
 
+def _choices_made(seed: int) -> int:
+    """How many times seat 0, playing its last legal move each turn against
+    the greedy bot (as play_by_clicks plays it), must choose what to take."""
+    rng = random.Random(seed)
+    bot = sr.GreedyBot()
+    state = bots_until(sr.new_game(sr.Ruleset.scopa(), seed=seed), 0, rng, bot)
+    choices = 0
+    while not state.is_over:
+        move = state.legal_moves()[-1]
+        choices += _ways(state, move.card) > 1
+        state = bots_until(state.apply(move), 0, rng, bot)
+    return choices
+
+
 def _has_ambiguous_card(state: sr.GameState) -> bool:
     return any(_ways(state, m.card) > 1 for m in state.legal_moves())
 
@@ -826,7 +840,7 @@ def play_by_clicks(
 @pytest.mark.slow
 @pytest.mark.skipif(chromium() is None, reason="no Chromium: apt-get install chromium")
 def test_a_whole_game_by_clicks_in_chromium(base_url: str) -> None:
-    seed = 26  # seat 0 wins, after three captures it must choose between
+    seed = 26  # seat 0 wins, after captures it must choose between
     final = expected_game(seed)
     with chromium_page() as page:
         requests: list[Request] = []
@@ -861,7 +875,7 @@ def test_a_whole_game_by_clicks_in_chromium(base_url: str) -> None:
         )
         rows = page.locator("#hand-scores tr.hand-score").count()
         assert rows == 2 * len(final.hand_results)
-        assert ambiguous_clicks == 3
+        assert ambiguous_clicks == _choices_made(seed) >= 1
         # Every move carried the game's token, in a header and no URL.
         plays = [r for r in requests if r.url.endswith("/api/play")]
         tokens = {r.headers.get(web.TOKEN_HEADER.lower()) for r in plays}
