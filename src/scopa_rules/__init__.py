@@ -144,7 +144,7 @@ without Hypothesis raises the same error as ``import scopa_rules.strategies``
 
 # Hidden from type checkers, which see the imports above instead: a typo
 # such as ``sr.Cardd`` stays a type error in users' code.
-if not TYPE_CHECKING:
+if not TYPE_CHECKING:  # pragma: no branch (always true when run)
 
     def __getattr__(name: str) -> _ModuleType:
         """``sr.svg``, ``sr.strategies`` and ``sr.adapters``, imported when first

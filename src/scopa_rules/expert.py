@@ -651,11 +651,9 @@ def _why(chosen: tuple[Reason, ...], other: tuple[Reason, ...]) -> Reason | None
     move, that reason) whose score differs most in the chosen move's
     favour."""
     against = {reason.principle: reason.score for reason in other}
-    best: tuple[float, Reason] | None = None
-    for reason in chosen:
-        gap = reason.score - against.get(reason.principle, 0.0)
-        if best is None or gap > best[0]:
-            best = (gap, reason)
-    if best is None:
-        return chosen[0] if chosen else None
-    return best[1]
+    # The first of the largest gaps, as the reasons come (strongest first).
+    return max(
+        chosen,
+        key=lambda reason: reason.score - against.get(reason.principle, 0.0),
+        default=None,
+    )

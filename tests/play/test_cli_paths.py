@@ -197,3 +197,19 @@ def test_a_users_bot_that_cannot_be_found_names_the_fix(tmp_path: Path) -> None:
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert "cannot import nobots: No module named 'nobots'" in done.stderr
     assert "run from the folder that holds nobots.py" in done.stderr
+
+
+def test_a_users_module_that_fails_to_import_is_shown_as_it_failed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "brokenbots.py").write_text("import no_such_dependency\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["simulate", "--bots", "brokenbots:MyBot,random", "--games", "1"]
+    with pytest.raises(SystemExit) as caught:
+        cli.main(argv, out=out, err=err)
+    assert caught.value.code == 2
+    said = err.getvalue() + capsys.readouterr().err
+    assert "No module named 'no_such_dependency'" in said
+    assert "run from the folder" not in said

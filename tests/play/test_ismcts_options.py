@@ -62,3 +62,17 @@ def test_workers_share_the_iterations_and_the_same_rng_gives_the_same_search() -
 def test_bad_options_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(sr.InvalidStateError, match=message):
         sr.IsmctsBot(**options)  # type: ignore[arg-type]
+
+
+def test_workers_in_threads_search_as_workers_in_processes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The same shares and seeds, run where coverage sees them.
+    import concurrent.futures
+
+    bot = sr.IsmctsBot(iterations=40, workers=2)
+    in_processes = bot.search(VIEW, random.Random(3))
+    monkeypatch.setattr(
+        concurrent.futures, "ProcessPoolExecutor", concurrent.futures.ThreadPoolExecutor
+    )
+    assert bot.search(VIEW, random.Random(3)) == in_processes
