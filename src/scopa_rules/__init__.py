@@ -31,6 +31,7 @@ from .bots import (
     GreedyBot,
     IsmctsBot,
     RandomBot,
+    moves_to_choose,
     play_game,
     playout,
 )
@@ -262,6 +263,7 @@ __all__ = [
     "kernel_info",
     "legal_moves",
     "match",
+    "moves_to_choose",
     "new_game",
     "observation_bounds",
     "observation_layout",

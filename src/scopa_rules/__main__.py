@@ -117,7 +117,8 @@ def run_demo(rules: Ruleset, seed: int, out: TextIO) -> GameState:
         _narrate(happened, names, sides, out)
     scores = " : ".join(map(str, state.scores))
     print(
-        f"\nSide {state.winner} wins {scores} after {len(state.hand_results)} hands.",
+        f"\nSide {state.winner} wins {scores} after "
+        f"{_counted(len(state.hand_results), 'hand')}.",
         file=out,
     )
     return state
@@ -380,8 +381,8 @@ def run_play(
     scores = " : ".join(map(str, state.scores))
     verdict = "You win!" if state.winner == side else "You lose."
     print(
-        f"\nSide {state.winner} wins {scores} after {len(state.hand_results)} hands. "
-        + verdict,
+        f"\nSide {state.winner} wins {scores} after "
+        f"{_counted(len(state.hand_results), 'hand')}. " + verdict,
         file=out,
     )
     return state
@@ -749,12 +750,16 @@ def _play(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> None:
     )
 
 
+def _counted(count: int, thing: str) -> str:
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
     rules = _rules_from_args(args)
     names = _fill(args.bots, rules.sides, "sides")
     show = err.isatty() if args.progress is None else args.progress
     print(
-        f"{_title(rules)}: {args.games} games from seed {args.seed}, "
+        f"{_title(rules)}: {_counted(args.games, 'game')} from seed {args.seed}, "
         "the bots changing sides every game",
         file=out,
     )
@@ -773,12 +778,18 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
         )
     except MatchError as error:
         partial = error.partial
-        print(f"The match stopped; the {partial.games} games that finished:", file=out)
+        print(
+            f"The match stopped; the {_counted(partial.games, 'game')} that finished:",
+            file=out,
+        )
         print(partial.table(), file=out)
         raise
     print(result.table(), file=out)
     if result.failures:
-        print(f"{len(result.failures)} games failed and are left out:", file=out)
+        print(
+            f"{_counted(len(result.failures), 'game')} failed, left out of the table:",
+            file=out,
+        )
         for failure in result.failures:
             print(f"  {failure}", file=out)
 

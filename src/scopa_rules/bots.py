@@ -55,6 +55,7 @@ __all__ = [
     "GreedyBot",
     "IsmctsBot",
     "RandomBot",
+    "moves_to_choose",
     "play_game",
     "playout",
 ]
@@ -141,7 +142,22 @@ class FullStateAdapter:
         return self.function(state, rng)
 
 
-def _legal_moves(view: PlayerView) -> tuple[Move, ...]:
+def moves_to_choose(view: PlayerView) -> tuple[Move, ...]:
+    """The legal moves of the seat that *view* belongs to, for a bot to choose from.
+
+    A bot asked to move when it is not its turn (or after the game ended) is
+    a mistake of the caller: this raises :class:`~scopa_rules.InvalidStateError`
+    saying who is to move.
+
+    >>> import scopa_rules as sr
+    >>> state = sr.new_game(sr.Ruleset.scopa(), seed=1)
+    >>> len(sr.moves_to_choose(state.view(state.current_player))) > 0
+    True
+    >>> sr.moves_to_choose(state.view(1 - state.current_player))
+    Traceback (most recent call last):
+      ...
+    scopa_rules.errors.InvalidStateError: seat ... has nothing to choose: seat ... is to move (...)
+    """
     moves = view.legal_moves()
     if not moves:
         turn = (
@@ -175,7 +191,7 @@ class RandomBot(Frozen):
         >>> RandomBot().choose(sr.new_game(seed=7).view(0), random.Random(1))
         Move.parse('3D')
         """
-        return rng.choice(_legal_moves(view))
+        return rng.choice(moves_to_choose(view))
 
 
 def _can_sweep(rules: Ruleset, total: int) -> bool:
@@ -331,7 +347,7 @@ class GreedyBot(Frozen):
         >>> GreedyBot().choose(sr.new_game(seed=7).view(0), random.Random(1))
         Move.parse('KH')
         """
-        moves = _legal_moves(view)
+        moves = moves_to_choose(view)
         values = [self.move_value(view, move) for move in moves]
         best = max(values)
         return rng.choice([m for m, v in zip(moves, values, strict=True) if v == best])
@@ -522,7 +538,7 @@ class IsmctsBot(Frozen):
         >>> IsmctsBot(iterations=20).choose(sr.new_game(seed=7).view(0), random.Random(1))
         Move.parse('5C')
         """
-        moves = _legal_moves(view)
+        moves = moves_to_choose(view)
         if len(moves) == 1:
             return moves[0]
         if view.first_card is not None:

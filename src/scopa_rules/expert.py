@@ -55,6 +55,7 @@ from ._frozen import Frozen
 from .bots import (
     cards_left_after,
     leaves_a_sweep,
+    moves_to_choose,
     next_hand_size,
     sweepers,
     sweeps,
@@ -62,7 +63,6 @@ from .bots import (
 )
 from .captures import capture_masks
 from .cards import ALL_CARDS, Card, CardSet, Rank
-from .errors import InvalidStateError
 from .moves import Move, MoveKind
 from .rules import CaptureMode, PrimieraRule, Ruleset
 from .views import PlayerView
@@ -608,17 +608,7 @@ class ExpertBot(Frozen):
         >>> print(ExpertBot().decide(state.view(0), random.Random(1)))
         played 5Cx3S2C: sweeps the table: a scopa
         """
-        moves = view.legal_moves()
-        if not moves:
-            turn = (
-                "nobody"
-                if view.current_player is None
-                else f"seat {view.current_player}"
-            )
-            raise InvalidStateError(
-                f"seat {view.seat} has nothing to choose: {turn} is to move "
-                f"({view.phase.value})"
-            )
+        moves = moves_to_choose(view)
         look = Look(view)
         judged = [(move, self._judge(look, move)) for move in moves]
         totals = [_total(reasons) for _, reasons in judged]

@@ -548,8 +548,9 @@ def match(
             # It comes from a worker process: its traceback, as text.
             cause.__cause__ = _RemoteTraceback(first.traceback)
         raise MatchError(
-            f"{first}; the standings of the {result.games} games that "
-            "finished are in the error's partial result",
+            f"{first}; the standings of the {result.games} "
+            f"game{'' if result.games == 1 else 's'} that finished are in the "
+            "error's partial result",
             result,
             result.failures,
         ) from cause

@@ -63,7 +63,6 @@ def test_every_example_is_on_the_examples_page() -> None:
 
 def test_the_readme_links_one_repository_and_its_picture() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert readme.index("pip install scopa-rules") < readme.index("pip install -e")
     links = dict(re.findall(r"^\[(\w+)\]: (\S+)$", readme, re.MULTILINE))
     urls = _project()["project"]["urls"]
     # pyproject.toml sets the addresses; the README's links repeat them.
@@ -82,6 +81,19 @@ def test_the_readme_links_one_repository_and_its_picture() -> None:
     assert (ROOT / pictures[0]).is_file()
     assert start < readme.index(pictures[0]) < end
     assert "raw.githubusercontent" not in readme
+
+
+def test_the_readme_starts_with_the_two_commands() -> None:
+    # The first commands a reader meets: one installs and runs the demo, one
+    # installs the test tools and runs the tests (without a second build).
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = re.search(r"^```sh\n(.*?)^```$", readme, re.MULTILINE | re.DOTALL)
+    assert first is not None
+    demo, tests = first.group(1).splitlines()
+    assert "pip install -e ." in demo
+    assert demo.endswith("python -m scopa_rules demo")
+    assert tests == "pip install --group test && python -m pytest"
+    assert first.start() < readme.index("pip install scopa-rules")
 
 
 def _project() -> dict[str, Any]:

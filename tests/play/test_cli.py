@@ -239,10 +239,16 @@ def test_play_with_options() -> None:
     )
     assert code == 0
     assert "Scopa (preset scopa), varied: target_score=1" in out
-    assert "after 1 hands" in out
+    assert "after 1 hand." in out
 
 
 # -- simulate --------------------------------------------------------------------------
+
+
+def test_simulate_says_one_game() -> None:
+    code, out, _ = run("simulate", "--games", "1", "--jobs", "1")
+    assert code == 0
+    assert out.startswith("Scopa (preset scopa), 2 players: 1 game from seed 1, ")
 
 
 def test_simulate_table() -> None:

@@ -257,7 +257,7 @@ def test_a_bot_error_says_where_and_keeps_the_games_before_it() -> None:
     assert 'raise ValueError(f"a hand all of one suit' in failure.traceback
     assert str(error) == (
         "Picky (seat 0) in game 1 (seed 16) at move 31: ValueError: a hand all of "
-        "one suit: 3S 7S JS; the standings of the 1 games that finished are in "
+        "one suit: 3S 7S JS; the standings of the 1 game that finished are in "
         "the error's partial result"
     )
     assert isinstance(error, sr.ScopaError)
@@ -471,7 +471,7 @@ def test_the_command_line_reports_a_failed_match() -> None:
         "scopa-rules: error: Picky (seat 0) in game 1 (seed 16) at move 31: "
         "ValueError: a hand all of one suit: 3S 7S JS\n"
     )
-    assert "The match stopped; the 1 games that finished:\nbot " in out.getvalue()
+    assert "The match stopped; the 1 game that finished:\nbot " in out.getvalue()
 
 
 def test_the_command_line_skips_failed_games_and_lists_them() -> None:
@@ -481,7 +481,7 @@ def test_the_command_line_skips_failed_games_and_lists_them() -> None:
     code = cli.main([*argv, "--move-timeout", "30"], out=out, err=err)
     assert code == 0
     assert out.getvalue().endswith(
-        "1 games failed and are left out:\n"
+        "1 game failed, left out of the table:\n"
         "  Picky (seat 0) in game 1 (seed 16) at move 31: ValueError: a hand all"
         " of one suit: 3S 7S JS\n"
     )
