@@ -42,8 +42,11 @@ read on the wire), one thread per connection without a limit, and no limit
 on how many games one client starts.
 
 Run:  python examples/web/server.py [--port 8000] [--preset scopa] [--players 2] [--seat 0] [--bot greedy]
+
 then open http://localhost:8000/ (add ``?seed=N`` for a given deal, and
 ``&pace=MS`` for the milliseconds between the bots' moves, 900 by default).
+``--bot`` (random, greedy, expert, ismcts or pimc) is the opponents' default;
+the page's form chooses the game, the players, your seat and the bot.
 """
 
 from __future__ import annotations
@@ -69,10 +72,13 @@ import scopa_rules as sr
 from scopa_rules import events, svg
 
 PAGE = Path(__file__).resolve().parent / "index.html"
-BOTS: dict[str, Callable[[], sr.Bot]] = {
-    "random": sr.RandomBot,
-    "greedy": sr.GreedyBot,
-    "ismcts": lambda: sr.IsmctsBot(iterations=200),
+BOTS = sr.BOT_NAMES  # the bots you may play against, by name
+BOT_TITLES = {
+    "random": "Random",
+    "greedy": "Greedy",
+    "expert": "Expert (the strategy books)",
+    "ismcts": "ISMCTS (tree search)",
+    "pimc": "PIMC (solves the end of a hand)",
 }
 CARD_SIZE = 64
 LOG_LINES = 40  # the lines of the log the page shows
@@ -123,6 +129,11 @@ def title(rules: sr.Ruleset) -> str:
     return f"{titles.get(name or '', 'House rules')}, {rules.players} players"
 
 
+def bots_json() -> list[dict[str, str]]:
+    """The bots the page offers, weakest first."""
+    return [{"name": name, "title": BOT_TITLES[name]} for name in BOT_TITLES]
+
+
 def presets_json() -> list[dict[str, Any]]:
     """The games the page offers, with the numbers of players of each."""
     return [
@@ -139,6 +150,7 @@ class Game:
     def __init__(self, rules: sr.Ruleset, seed: int, bot: str, seat: int = 0) -> None:
         self.state = sr.new_game(rules, seed=seed)
         self.seat = seat
+        self.bot = bot
         self.names = seat_names(rules, seat)
         self.sides = side_names(rules, seat)
         self.bots = {
@@ -303,6 +315,7 @@ def frame_json(game: Game) -> dict[str, Any]:
         "seat": seat,
         "players": rules.players,
         "preset": rules.preset_name(),
+        "bot": game.bot,
         "your_turn": view.current_player == seat,
         "to_move": view.current_player,
         "to_move_name": None
@@ -462,11 +475,16 @@ class Tables:
         preset: str | None = None,
         players: int | None = None,
         seat: int | None = None,
+        bot: str | None = None,
     ) -> dict[str, Any]:
-        """A new game (of ``preset`` for ``players``, you in ``seat``, or the
-        server's defaults): what the page shows, with the game's ``token``
-        and the games the page may offer."""
+        """A new game (of ``preset`` for ``players``, you in ``seat``
+        against ``bot``, or the server's defaults): what the page shows, with
+        the game's ``token`` and the games and bots the page may offer."""
         rules, seat = self.rules_for(preset, players, seat)
+        if bot is None:
+            bot = self.bot
+        elif bot not in BOTS:
+            raise _refuse(f"'bot' must be one of {', '.join(BOTS)}, not {bot[:40]!r}")
         with self.lock:
             self._sweep()
             self._make_room()
@@ -475,10 +493,11 @@ class Tables:
             game_id = str(self.issued)
         try:
             seed = random.randrange(10**6) if seed is None else seed
-            game = Game(rules, seed, self.bot, seat)
+            game = Game(rules, seed, bot, seat)
             answer = {
                 "token": game.token,
                 "presets": presets_json(),
+                "bots": bots_json(),
                 **game_json(game_id, game),
             }
         except BaseException:
@@ -703,6 +722,7 @@ def make_handler(
                     _maybe_text(request, "preset", "a preset's name, or null"),
                     _maybe_count(request, "players", "a number of players, or null"),
                     _maybe_count(request, "seat", "a seat's number, or null"),
+                    _maybe_text(request, "bot", "a bot's name, or null"),
                 )
             if self.path == "/api/play":
                 game_id = _text(request, "game", "the game's id, a string")

@@ -84,6 +84,7 @@ from .events import (
     json_schema,
 )
 from .expert import ExpertBot
+from .lineup import BOT_NAMES, make_bot
 from .moves import Move, MoveKind
 from .observation import (
     OBSERVATION_VERSION,
@@ -172,6 +173,7 @@ __version__ = _installed_version("scopa-rules")
 __all__ = [
     "ACTION_ENCODING_VERSION",
     "ALL_CARDS",
+    "BOT_NAMES",
     "CATEGORIES",
     "KEEP_FIRST_CARD_ACTION",
     "MAX_PLAYERS",
@@ -262,6 +264,7 @@ __all__ = [
     "json_schema",
     "kernel_info",
     "legal_moves",
+    "make_bot",
     "match",
     "moves_to_choose",
     "new_game",

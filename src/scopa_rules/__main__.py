@@ -29,7 +29,7 @@ from typing import NoReturn, TextIO
 from . import __version__, tournament
 from . import events as ev
 from ._compiled import kernel_info
-from .bots import Bot, FullStateBot, GreedyBot, IsmctsBot, RandomBot, ask
+from .bots import Bot, FullStateBot, ask
 from .errors import (
     AmbiguousMoveError,
     InvalidRulesetError,
@@ -38,6 +38,7 @@ from .errors import (
     ScopaError,
     shown,
 )
+from .lineup import BOT_NAMES, make_bot
 from .moves import Move, MoveKind
 from .rules import Ruleset
 from .state import GameState, Phase, new_game
@@ -139,7 +140,7 @@ def _list_rules(args: argparse.Namespace, out: TextIO) -> None:
 
 # -- bots on the command line -------------------------------------------------
 
-_BOT_NAMES = ("random", "greedy", "ismcts")
+_BOT_NAMES = tuple(BOT_NAMES)
 # A user's bot: an importable module and a class in it.
 _USER_BOT = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
 
@@ -159,11 +160,14 @@ def _make_bot(
     name: str, iterations: int, options: Mapping[str, object] | None = None
 ) -> Bot | FullStateBot:
     """A bundled bot by name, or a user's bot ``package.module:ClassName``
-    made with ``options`` as keyword arguments."""
-    if name == "ismcts":
-        return IsmctsBot(iterations=iterations)
-    if name in _BOT_NAMES:
-        return GreedyBot() if name == "greedy" else RandomBot()
+    made with ``options`` as keyword arguments (``--bot-arg``)."""
+    if name in BOT_NAMES:
+        # --bot-arg is for the user's bots; --iterations is the search's.
+        return (
+            make_bot(name, iterations=iterations)
+            if name == "ismcts"
+            else make_bot(name)
+        )
     module_name, _, class_name = name.partition(":")
     folder = _current_folder_on_path()
     try:

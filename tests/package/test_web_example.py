@@ -279,6 +279,32 @@ def test_a_new_game_may_choose_the_preset_the_players_and_your_seat() -> None:
             tables.new(1, *choice)
 
 
+def test_a_new_game_may_choose_any_bundled_bot() -> None:
+    tables = web.Tables("scopa", 2, "greedy")
+    offered = tables.new(1)["bots"]
+    assert [bot["name"] for bot in offered] == [
+        "random",
+        "greedy",
+        "expert",
+        "ismcts",
+        "pimc",
+    ]
+    assert sorted(bot["name"] for bot in offered) == sorted(sr.BOT_NAMES)
+    for name, kind in [
+        ("expert", sr.ExpertBot),
+        ("pimc", sr.PimcBot),
+        ("ismcts", sr.IsmctsBot),
+    ]:
+        game = tables.new(3, "scopa", 2, 1, name)
+        assert game["bot"] == name
+        assert type(tables.games[game["id"]].bots[0]) is kind
+        # The bot has moved (seat 0 leads): you are to move.
+        assert game["your_turn"]
+    assert tables.new(3)["bot"] == "greedy"  # the server's default
+    with pytest.raises(web.Refused, match="'bot' must be one of expert, greedy"):
+        tables.new(1, None, None, None, "minimax")
+
+
 def test_the_choices_of_a_new_game_are_checked_over_http(base_url: str) -> None:
     new = f"{base_url}/api/new"
     status, game = post(new, {"seed": 2, "preset": "escoba", "players": 3, "seat": 2})
@@ -289,6 +315,10 @@ def test_the_choices_of_a_new_game_are_checked_over_http(base_url: str) -> None:
     assert post(new, {"players": "four"})[0] == 400
     assert post(new, {"seat": -1})[0] == 400
     assert post(new, {"seat": True})[0] == 400
+    assert post(new, {"bot": "minimax"})[0] == 400
+    assert post(new, {"bot": 3})[0] == 400
+    status, game = post(new, {"seed": 2, "bot": "expert"})
+    assert (status, game["bot"]) == (200, "expert")
     status, answer = post(new, {"preset": "scopa", "players": 5})
     assert status == 400
     assert "5" in answer["error"]
@@ -965,6 +995,12 @@ def test_the_page_fits_a_phone_and_starts_any_game_from_its_form() -> None:
         page.select_option("#preset", "scopone-scientifico")
         assert page.locator("#players option").all_inner_texts() == ["4"]
         page.select_option("#seat", "2")
+        assert page.locator("#bot option").all_inner_texts()[:3] == [
+            "Random",
+            "Greedy",
+            "Expert (the strategy books)",
+        ]
+        page.select_option("#bot", "expert")
         page.click("#new-game-button")
         page.wait_for_function(
             "document.body.dataset.busy === 'false'"
@@ -972,13 +1008,14 @@ def test_the_page_fits_a_phone_and_starts_any_game_from_its_form() -> None:
             ".startsWith('Scopone Scientifico, 4 players')"
         )
         assert page.inner_text("#hand-label") == "Your hand (seat 2)"
+        assert page.input_value("#bot") == "expert"
         assert page.locator("#hand .card").count() >= 9
         shown = layout(page)
         assert shown["scroll"] <= shown["width"]
         assert shown["narrowest"] >= 56
         # A whole game played on the phone: the hand scores and the log fit.
         state = sr.new_game(sr.Ruleset.scopone_scientifico(), seed=3)
-        final, _ = play_by_clicks(page, state, 2, random.Random(3), sr.GreedyBot())
+        final, _ = play_by_clicks(page, state, 2, random.Random(3), sr.ExpertBot())
         assert page.inner_text("#result").startswith(f"Game over: side {final.winner}")
         shown = layout(page)
         assert shown["scroll"] <= shown["width"]

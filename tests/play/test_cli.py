@@ -69,7 +69,10 @@ def test_help(command: str | None, capsys: pytest.CaptureFixture[str]) -> None:
         (["play", "--seat", "2"], "--seat must be 0 to 1, not 2"),
         (["play", "--bots", "greedy,greedy"], "--bots names 2 bots, but there is"),
         (["play", "--iterations", "0"], "argument --iterations: must be at least 1"),
-        (["simulate", "--bots", "smart"], "unknown bot 'smart'; bots are random"),
+        (
+            ["simulate", "--bots", "smart"],
+            "unknown bot 'smart'; bots are expert, greedy, ismcts, pimc, random",
+        ),
         (["simulate", "--bots", "a,b,c"], "unknown bot 'a'"),
         (["simulate", "--bots", "greedy,random,random"], "only 2 sides"),
         (["simulate", "--games", "0"], "argument --games: must be at least 1, not 0"),
@@ -249,6 +252,20 @@ def test_simulate_says_one_game() -> None:
     code, out, _ = run("simulate", "--games", "1", "--jobs", "1")
     assert code == 0
     assert out.startswith("Scopa (preset scopa), 2 players: 1 game from seed 1, ")
+
+
+@pytest.mark.parametrize("name", sorted(sr.BOT_NAMES))
+def test_every_bundled_bot_plays_on_the_command_line(name: str) -> None:
+    code, out, _ = run(
+        "simulate", "--bots", f"{name},greedy", "--games", "1", "--iterations", "20"
+    )
+    assert code == 0
+    label = "ismcts(20)" if name == "ismcts" else name
+    assert any(line.split()[:1] == [label] for line in out.splitlines())
+    code, out, _ = run(
+        "play", "--bots", name, "--seed", "1", "--iterations", "20", stdin="q\n"
+    )
+    assert code == 0
 
 
 def test_simulate_table() -> None:

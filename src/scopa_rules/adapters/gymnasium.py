@@ -5,7 +5,7 @@ policies drawn from a pool.
 The agent plays ``seat`` (0 by default); ``opponents`` is one :class:`Bot`
 for every other seat, or one per other seat in seat order (a
 :class:`GreedyBot` for each by default; a partner is one of them); a bot may
-be named (``"greedy"``, ``"random"``, ``"ismcts"``).  The observation is
+be named (:data:`scopa_rules.BOT_NAMES`: ``"greedy"``, ``"expert"``, ...).  The observation is
 :func:`scopa_rules.observe` as float32 (``observation="raw"``, the default)
 or scaled to [0, 1] without the ruleset's constant entries
 (``"normalized"``), the actions are the ids of :mod:`scopa_rules.encoding`,
@@ -49,19 +49,23 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, SupportsFloat
 
+import attrs
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.envs.registration import EnvSpec
 from gymnasium.utils import RecordConstructorArgs
 
-from ..bots import Bot, GreedyBot, IsmctsBot, RandomBot
+from ..bots import Bot, GreedyBot, moves_to_choose
 from ..encoding import NUM_ACTIONS, ActionState, unchecked_point
 from ..errors import IllegalMoveError, InvalidStateError, shown
+from ..lineup import BOT_NAMES
+from ..moves import Move
 from ..rules import Ruleset
 from ..state import new_game
+from ..views import PlayerView
 from . import Returns, action_id, check_returns, seat_returns
-from ._arrays import BOOL, Observer, action_mask_array, picture
+from ._arrays import BOOL, Observer, action_mask_array, check_observation, picture
 from ._arrays import FloatArray as Observation
 from ._arrays import Observation as ObservationKind
 from ._registration import ENV_IDS, register_envs
@@ -75,6 +79,7 @@ __all__ = [
     "ActionPolicy",
     "FinalMask",
     "Opponent",
+    "PolicyBot",
     "Reward",
     "ScopaEnv",
     "register_envs",
@@ -96,14 +101,6 @@ to play (an int, a NumPy integer or a one-element array)."""
 Opponent = Bot | str | ActionPolicy
 """An opponent: a :class:`Bot`, a bot's name (:data:`BOT_NAMES`) or an
 :data:`ActionPolicy`."""
-
-BOT_NAMES: dict[str, Callable[[], Bot]] = {
-    "greedy": GreedyBot,
-    "random": RandomBot,
-    "ismcts": IsmctsBot,
-}
-"""The bots an opponent may be named by (each with its default settings)."""
-
 
 def _opponent(entry: object, what: str) -> Bot | ActionPolicy:
     """``entry`` as a bot or an action policy; an error if it is neither."""
@@ -478,6 +475,81 @@ class ActionMasks(
             "action_masks"
         )()
         return masks
+
+
+@attrs.frozen
+class PolicyBot:
+    """A :class:`~scopa_rules.Bot` that plays by an :data:`ActionPolicy`
+    (a trained agent, say), for :func:`scopa_rules.match`, the CLI or a UI.
+
+    It hands the policy the seat's observation of the kind the agent was
+    trained on (``observation``: ``"raw"`` or ``"normalized"``, as
+    :class:`ScopaEnv`) and its action mask, and asks for actions until they
+    make a move (a card, then its capture's table cards and ``stop``).
+    The bot pickles if the policy does (for ``match(..., jobs=2)``).
+
+    >>> import random
+    >>> import numpy as np
+    >>> import scopa_rules as sr
+    >>> def lowest(observation, mask):  # the lowest legal action id
+    ...     return int(np.flatnonzero(mask)[0])
+    >>> bot = PolicyBot(lowest)
+    >>> view = sr.new_game(seed=7).view(0)
+    >>> bot.choose(view, random.Random(1))
+    Move.parse('3D')
+    >>> sr.match(sr.Ruleset.scopa(), [bot, sr.RandomBot()], games=2, seed=1).games
+    2
+    """
+
+    policy: ActionPolicy
+    """The policy: observation and mask in, an action id out."""
+    observation: ObservationKind = attrs.field(default="normalized")
+    """The observations the policy reads: ``"raw"`` or ``"normalized"``."""
+    _observers: dict[Ruleset, Observer] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if not callable(self.policy):
+            raise InvalidStateError(
+                f"policy must be a callable (observation, mask) -> action id, "
+                f"not {shown(self.policy)}"
+            )
+        check_observation(self.observation)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"policy": self.policy, "observation": self.observation}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        object.__setattr__(self, "policy", state["policy"])
+        object.__setattr__(self, "observation", state["observation"])
+        object.__setattr__(self, "_observers", {})
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The move the policy's actions make (the only move, without
+        asking, when there is one)."""
+        moves = moves_to_choose(view)
+        if len(moves) == 1:
+            return moves[0]
+        rules = view.rules
+        observer = self._observers.get(rules)
+        if observer is None:
+            observer = self._observers[rules] = Observer(rules, self.observation)
+        # Any deal of the view gives its seat the same observation: the
+        # seat's own cards and what it has seen are the view's.
+        point = unchecked_point(view.sample(rng))
+        seat = view.seat
+        while True:
+            chosen = self.policy(observer(point, seat), action_mask_array(point, BOOL))
+            try:
+                step = point.step(action_id(chosen))
+            except IllegalMoveError as error:
+                raise IllegalMoveError(
+                    f"the policy of seat {seat} chose {shown(chosen)}: {error}"
+                ) from None
+            if isinstance(step, Move):
+                return step
+            point = step
 
 
 register_envs()
