@@ -35,6 +35,7 @@ def test_every_example_is_tested() -> None:
         "pettingzoo_random",
         "play_terminal",
         "tournament",
+        "train_maskable_ppo",  # tests/learning/test_policy_bots.py
     }
     assert {path.stem for path in EXAMPLES.glob("*.py")} == tested
 

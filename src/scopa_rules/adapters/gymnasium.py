@@ -102,6 +102,7 @@ Opponent = Bot | str | ActionPolicy
 """An opponent: a :class:`Bot`, a bot's name (:data:`BOT_NAMES`) or an
 :data:`ActionPolicy`."""
 
+
 def _opponent(entry: object, what: str) -> Bot | ActionPolicy:
     """``entry`` as a bot or an action policy; an error if it is neither."""
     if isinstance(entry, str):
