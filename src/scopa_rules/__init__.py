@@ -94,7 +94,7 @@ from .observation import (
     observe,
 )
 from .perft import perft
-from .playouts import Playout, random_playout, random_playouts
+from .playouts import Playout, greedy_playout, random_playout, random_playouts
 from .records import MAX_TARGET_SCORE, MAX_TURNS, GameRecord
 from .rules import (
     MAX_PLAYERS,
@@ -261,6 +261,7 @@ __all__ = [
     "event_from_dict",
     "event_to_dict",
     "events",
+    "greedy_playout",
     "json_schema",
     "kernel_info",
     "legal_moves",
