@@ -31,6 +31,7 @@ from .bots import (
     GreedyBot,
     IsmctsBot,
     RandomBot,
+    greedy_playout,
     moves_to_choose,
     play_game,
     playout,
@@ -94,7 +95,7 @@ from .observation import (
     observe,
 )
 from .perft import perft
-from .playouts import Playout, greedy_playout, random_playout, random_playouts
+from .playouts import Playout, random_playout, random_playouts
 from .records import MAX_TARGET_SCORE, MAX_TURNS, GameRecord
 from .rules import (
     MAX_PLAYERS,

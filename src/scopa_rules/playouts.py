@@ -3,9 +3,10 @@ simulations, run in the kernel (:mod:`scopa_rules._kernel`) on masks.
 
 :func:`bots.playout <scopa_rules.bots.playout>` plays on through
 :meth:`GameState.apply` and returns the state reached, with any policy;
-the functions here play uniformly random legal moves, or epsilon-greedy
-ones (:func:`greedy_playout`), and return the scores, several times faster
-(many times faster in the compiled build).
+the functions here play uniformly random legal moves (or, through
+:func:`kernel_playout`, the kernel's epsilon-greedy policy:
+:func:`~scopa_rules.greedy_playout`) and return the scores, several times
+faster (many times faster in the compiled build).
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ._kernel import Deal, Greedy, Random, play, play_fresh
-from .cards import Card
 from .deck import check_seed
 from .errors import InvalidStateError, shown
 from .rules import Ruleset
 from .state import GameState, Phase, field_reader
 
-__all__ = ["Playout", "greedy_playout", "random_playout", "random_playouts"]
+__all__ = ["Playout", "kernel_playout", "random_playout", "random_playouts"]
 
 
 class Playout(NamedTuple):
@@ -64,85 +64,26 @@ def random_playout(state: GameState, seed: int, *, until: str = "hand") -> Playo
     >>> final.winner is not None and max(final.scores) >= 11
     True
     """
-    if not isinstance(state, GameState):
-        raise InvalidStateError(f"state must be a GameState, not {shown(state)}")
-    whole_game = _until(until)
-    check_seed(seed)
-    return _from_state(state, seed, whole_game)
+    return kernel_playout(state, seed, until, None)
 
 
-def greedy_playout(
-    state: GameState, seed: int, *, epsilon: float = 0.3, until: str = "hand"
+def kernel_playout(
+    state: GameState, seed: int, until: str, greedy: Greedy | None
 ) -> Playout:
-    """Play on from ``state`` as :func:`random_playout` does, but with the
-    epsilon-greedy playouts of Di Palma and Lanzi (2018): at each play with
-    a choice, with probability ``epsilon`` (0 to 1) a uniformly random legal
-    move, else the move :meth:`GreedyBot.move_value` values most, every
-    hand known (a playout sees all the cards): the best capture by
-    :meth:`GreedyBot.card_value` of the cards taken and played, 2 more for
-    a sweep; a trail of the least valuable card; never a move that leaves
-    the next seat a sweep when another does not.  Ties go to the first best
-    in the order of :meth:`GameState.legal_moves`.
-
-    ``epsilon=1`` is :func:`random_playout` itself (the same seed, the same
-    playout); ``epsilon=0`` plays greedily throughout, so a hand played
-    from its own cards ends the same for every seed.
+    """:func:`random_playout`, or with ``greedy`` that policy of the kernel:
+    :func:`~scopa_rules.greedy_playout` (which knows the greedy bot's card
+    values) plays through here.
 
     >>> import scopa_rules as sr
-    >>> state = sr.new_game(sr.Ruleset.scopa(), seed=7)
-    >>> greedy_playout(state, seed=3) == greedy_playout(state, seed=3)
+    >>> state = sr.new_game(seed=7)
+    >>> kernel_playout(state, 3, "hand", None) == random_playout(state, seed=3)
     True
-    >>> greedy_playout(state, seed=3, epsilon=1) == random_playout(state, seed=3)
-    True
-    >>> len({greedy_playout(state, seed, epsilon=0) for seed in range(5)})
-    1
     """
     if not isinstance(state, GameState):
         raise InvalidStateError(f"state must be a GameState, not {shown(state)}")
-    check_epsilon("epsilon", epsilon)
     whole_game = _until(until)
     check_seed(seed)
-    return _from_state(
-        state, seed, whole_game, Greedy(_card_values(state.rules), epsilon)
-    )
-
-
-def check_epsilon(name: str, epsilon: object) -> None:
-    """Refuse an ``epsilon`` (called ``name``) that is not a number from 0
-    to 1."""
-    if (
-        not isinstance(epsilon, (int, float))
-        or isinstance(epsilon, bool)
-        or not 0 <= epsilon <= 1
-    ):
-        raise InvalidStateError(
-            f"{name} must be a number from 0 to 1, not {shown(epsilon)}"
-        )
-
-
-# The ruleset asked for last and its card values (most callers play under
-# one ruleset), and every ruleset's, by value.
-_last_values: tuple[Ruleset | None, bytes] = (None, b"")
-_VALUES: dict[Ruleset, bytes] = {}
-
-
-def _card_values(rules: Ruleset) -> bytes:
-    """``GreedyBot.card_value`` of each card under ``rules``, in tenths."""
-    global _last_values
-    last = _last_values
-    if last[0] is rules:
-        return last[1]
-    values = _VALUES.get(rules)
-    if values is None:
-        # bots imports this module: GreedyBot is read when first needed.
-        from .bots import GreedyBot
-
-        bot = GreedyBot()
-        values = _VALUES[rules] = bytes(
-            [round(10 * bot.card_value(rules, Card.from_index(k))) for k in range(40)]
-        )
-    _last_values = (rules, values)
-    return values
+    return _from_state(state, seed, whole_game, greedy)
 
 
 def random_playouts(
