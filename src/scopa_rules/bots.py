@@ -408,15 +408,17 @@ class GreedyBot(Frozen):
 def greedy_playout(
     state: GameState, seed: int, *, epsilon: float = 0.3, until: str = "hand"
 ) -> Playout:
-    """Play on from ``state`` as :func:`~scopa_rules.random_playout` does, but with the
-    epsilon-greedy playouts of Di Palma and Lanzi (2018): at each play with
-    a choice, with probability ``epsilon`` (0 to 1) a uniformly random legal
-    move, else the move :meth:`GreedyBot.move_value` values most, every
-    hand known (a playout sees all the cards): the best capture by
+    """Play on from ``state`` as :func:`~scopa_rules.random_playout` does,
+    but with the epsilon-greedy playouts of Di Palma and Lanzi (2018): at
+    each play with a choice, with probability ``epsilon`` (0 to 1) a
+    uniformly random legal move, else the move :meth:`GreedyBot.move_value`
+    values most, every hand known (a playout sees all the cards, the next
+    seat's and the stock's): the best capture by
     :meth:`GreedyBot.card_value` of the cards taken and played, 2 more for
-    a sweep; a trail of the least valuable card; never a move that leaves
-    the next seat a sweep when another does not.  Ties go to the first best
-    in the order of :meth:`GameState.legal_moves`.
+    a sweep; else a trail of the least valuable card; never a move that
+    leaves the next seat a sweep when another does not.  Ties go to the
+    first best in the order of :meth:`GameState.legal_moves` (no draw).  A
+    crowded house-rules table with more than 192 plays is played uniformly.
 
     ``epsilon=1`` is :func:`random_playout` itself (the same seed, the same
     playout); ``epsilon=0`` plays greedily throughout, so a hand played

@@ -20,7 +20,7 @@ from .errors import InvalidStateError, shown
 from .rules import Ruleset
 from .state import GameState, Phase, field_reader
 
-__all__ = ["Playout", "kernel_playout", "random_playout", "random_playouts"]
+__all__ = ["Playout", "random_playout", "random_playouts"]
 
 
 class Playout(NamedTuple):

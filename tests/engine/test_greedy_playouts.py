@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 import scopa_rules as sr
 from profiles import examples
 from scopa_rules import strategies as sst
-from scopa_rules._kernel import Greedy, Random, play, shuffled
+from scopa_rules._kernel import (
+    _PLAIN,
+    Deal,
+    Greedy,
+    Random,
+    legal_plays,
+    play,
+    shuffled,
+)
 from scopa_rules.bots import sweeps
 
 PRESETS = [
@@ -222,6 +230,33 @@ def test_a_searched_greedy_playout_is_the_tables_playout(rules: sr.Ruleset) -> N
         assert searched == play(
             rules, None, zeros, 0, Random(seed), True, False, greedy
         )
+
+
+def test_a_crowded_table_is_played_uniformly_in_both_ways() -> None:
+    # More plays than the greedy choice's buffer holds: that ply is uniform,
+    # searched or from the tables, as in the other build.
+    rules = sr.Ruleset.scopa(capture_rule="free", capture_compulsion="none")
+    hand = sr.CardSet("KD QD JD").mask
+    table = sr.CardSet("AH 2H 3H 4H 5H AS 2S 3S 4S 5S AC 2C 3C 4C 5C 2D 3D 4D").mask
+    assert len(legal_plays(rules, hand, table, _PLAIN, False)) > 192
+    other = sr.CardSet("KS QS JS").mask
+    rest = sr.ALL_CARDS.mask & ~hand & ~other & ~table
+    greedy = Greedy(bytes(_values(rules)), 0)
+
+    def hand_in_play() -> Deal:
+        return ([hand, other], table, [0, rest], [0, 0], b"", 0, -1, [])
+
+    found = set()
+    for seed in range(8):
+        searched = play(
+            rules, hand_in_play(), (0, 0), 1, Random(seed), False, True, greedy
+        )
+        tabled = play(
+            rules, hand_in_play(), (0, 0), 1, Random(seed), False, False, greedy
+        )
+        assert searched == tabled
+        found.add(searched)
+    assert len(found) > 1  # the first ply, at least, was drawn
 
 
 # Greedy playouts of Scopone from a seeded game's 9th ply, seeds 0 to 7: the
