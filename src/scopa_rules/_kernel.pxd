@@ -28,6 +28,9 @@ cdef int _NO_TAKE_ALL
 cdef int _TAKE_ALL_ALWAYS
 cdef int _TAKE_ALL_OR_CAPTURE
 cdef int _MAX_PLAYS
+cdef unsigned long long _COIN
+cdef int _SWEEP_BONUS
+cdef int _CHECKED
 
 cdef unsigned long long _mix(unsigned long long z)
 
@@ -38,6 +41,11 @@ cdef class Random:
     cdef public unsigned long long state
     @cython.locals(x=cython.ulonglong)
     cpdef unsigned long long below(self, unsigned long long n)
+
+@cython.final
+cdef class Greedy:
+    cdef readonly bytes values
+    cdef readonly unsigned long long threshold
 
 @cython.locals(
     low=cython.ulonglong,
@@ -164,7 +172,55 @@ cdef (unsigned long long, int) _play_out(
     int dealer,
     Random rng,
     bint search,
+    Greedy greedy,
 ) except *
+
+@cython.locals(
+    worths=cython.int[192],
+    others_hold=cython.bint,
+    first=cython.int,
+    k=cython.int,
+    play=cython.ulonglong,
+    index=cython.int,
+    taken=cython.ulonglong,
+    worth=cython.int,
+    rest=cython.ulonglong,
+    low=cython.ulonglong,
+    after_seat=cython.int,
+    following=cython.ulonglong,
+    dealt=cython.ulonglong[40],
+    left=cython.int,
+    best=cython.int,
+    after=cython.ulonglong,
+)
+cdef unsigned long long _greedy_play(
+    object rules,
+    PlaySettings settings,
+    const unsigned char* values,
+    unsigned long long* plays,
+    int count,
+    unsigned long long* hands,
+    int players,
+    int seat,
+    unsigned long long table,
+    int held,
+    unsigned char* deck,
+    int at,
+    int dealer,
+    bint search,
+    bint optional_ace,
+) except? 0
+
+@cython.locals(found=cython.ulonglong[192], count=cython.int, k=cython.int, play=cython.ulonglong)
+cdef bint _sweep_left(
+    object rules,
+    PlaySettings settings,
+    unsigned long long hand,
+    unsigned long long table,
+    bint cards_left,
+    bint search,
+    bint optional_ace,
+) except -1
 
 @cython.locals(
     seats=list,
@@ -185,6 +241,7 @@ cdef (unsigned long long, int) _play_hand(
     unsigned long long* piles,
     int* sweeps,
     list made,
+    Greedy greedy,
 ) except *
 
 @cython.locals(
@@ -205,6 +262,7 @@ cdef (unsigned long long, int) _play_fresh_hand(
     unsigned long long* piles,
     int* sweeps,
     list made,
+    Greedy greedy,
 ) except *
 
 @cython.locals(order=cython.uchar[40], k=cython.int)
@@ -234,6 +292,7 @@ cpdef tuple play(
     Random rng,
     bint whole_game,
     bint search=*,
+    Greedy greedy=*,
 )
 
 @cython.locals(rng=Random, found=list)

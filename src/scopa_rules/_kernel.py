@@ -45,7 +45,15 @@ from .declarations import declare_round, points_by_side
 from .rules import Ruleset
 from .scoring import game_winner, hand_totals
 
-__all__ = ["Named", "Random", "legal_plays", "play", "play_fresh", "sweep_counts"]
+__all__ = [
+    "Greedy",
+    "Named",
+    "Random",
+    "legal_plays",
+    "play",
+    "play_fresh",
+    "sweep_counts",
+]
 
 _T = TypeVar("_T")
 
@@ -132,6 +140,35 @@ def _mix(z: int) -> int:
     z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
     z ^= z >> 31
     return (z ^ (z >> 32)) & _MASK32 or 0x9E3779B9
+
+
+# What rng.below(_COIN) returns is the generator's whole 32-bit draw: the
+# epsilon-greedy coin.
+_COIN = 1 << 32
+# A sweep is worth 2 (GreedyBot.move_value), in the tenths of Greedy.values.
+_SWEEP_BONUS = 20
+# A play already found to leave the next seat a sweep, below any worth.
+_CHECKED = -1_000_000
+
+
+class Greedy:
+    """The epsilon-greedy policy of a playout (Di Palma and Lanzi 2018):
+    with probability ``epsilon`` a uniform play, else the best by
+    :meth:`GreedyBot.move_value <scopa_rules.GreedyBot.move_value>` with
+    every hand known.  ``values``: the 40 cards' worth in a pile, in
+    tenths (``GreedyBot.card_value`` times 10, a byte each).  A playout
+    draws the coin at every ply with more than one play; with ``epsilon``
+    1 it draws none, and is the random playout of the same seed.
+
+    >>> policy = Greedy(bytes(40), 0.25)
+    >>> policy.threshold == 1 << 30, len(policy.values)
+    (True, 40)
+    """
+
+    def __init__(self, values: bytes, epsilon: float) -> None:
+        self.values = values
+        # The coin falls uniform when the draw is below the threshold.
+        self.threshold = round(epsilon * _COIN)
 
 
 class Named(dict[int, _T]):
@@ -599,6 +636,7 @@ def _play_fresh_hand(
     piles: list[int],
     sweeps: list[int],
     made: list[Any],
+    greedy: Greedy | None,
 ) -> tuple[int, int]:
     """Shuffle, deal (redealing while the table calls for it; Chkobba's
     first card kept or tabled at random, the two legal moves in the order
@@ -628,7 +666,7 @@ def _play_fresh_hand(
         made.extend(declare_round(rules, [hands[k] for k in range(rules.players)]))
     return _play_out(
         rules, hands, table, piles, sweeps, order, at, (dealer + 1) % rules.players,
-        last, made, dealer, rng, search,
+        last, made, dealer, rng, search, greedy,
     )  # fmt: skip
 
 
@@ -641,6 +679,7 @@ def _play_hand(
     piles: list[int],
     sweeps: list[int],
     made: list[Any],
+    greedy: Greedy | None,
 ) -> tuple[int, int]:
     """Play ``hand_in_play`` to its end at random, as
     :func:`_play_fresh_hand` plays a fresh one."""
@@ -659,7 +698,7 @@ def _play_hand(
     made.extend(declared)
     return _play_out(
         rules, hands, table, piles, sweeps, stock, at, seat, last, made, dealer,
-        rng, search,
+        rng, search, greedy,
     )  # fmt: skip
 
 
@@ -677,14 +716,16 @@ def _play_out(
     dealer: int,
     rng: Random,
     search: bool,
+    greedy: Greedy | None,
 ) -> tuple[int, int]:
     """The play of a hand to its end at random on fixed arrays (C arrays
     when compiled): the seats' ``hands``, the sides' ``piles`` and
     ``sweeps``, the stock ``deck[at:40]`` (card indexes, top first);
     ``seat`` to move, ``last`` the last capturer (-1: none).  The rounds
     are dealt from the stock when every hand is empty, their declarations
-    added to ``made``.  Return the table at the end and the last capturer
-    (-1: none)."""
+    added to ``made``.  Each play is uniform, or chosen by ``greedy``
+    (:func:`_greedy_play`) unless its coin falls uniform.  Return the
+    table at the end and the last capturer (-1: none)."""
     players = rules.players
     size = rules.hand_size
     # Read once a hand: the side each seat captures for.
@@ -697,6 +738,8 @@ def _play_out(
     out: list[int] = []
     plays = [0] * 192  # see _MAX_PLAYS; Cython sizes its C array from the literal
     settings = play_settings(rules)
+    if greedy is not None and greedy.threshold >= _COIN:
+        greedy = None  # always uniform: no coin, the random playout itself
     held = 0  # the cards in all hands: none at the end of a round
     for k in range(players):
         held += _popcount(hands[k])
@@ -711,10 +754,26 @@ def _play_out(
         count = -1
         if search and not (optional_ace and hands[seat] & _ACES):
             count = _search(settings, hands[seat], table, plays)
-        if count >= 0:
+        if count < 0:
+            out = legal_plays(rules, hands[seat], table, _PLAIN, False)
+            # The greedy choice reads the plays from the buffer; a crowded
+            # table's more are played uniformly (in both builds alike).
+            if greedy is not None and len(out) <= 192:
+                count = len(out)
+                for k in range(count):
+                    plays[k] = out[k]
+        if (
+            count > 1
+            and greedy is not None
+            and (greedy.threshold == 0 or rng.below(_COIN) >= greedy.threshold)
+        ):
+            choice = _greedy_play(
+                rules, settings, greedy.values, plays, count, hands, players, seat,
+                table, held, deck, at, dealer, search, optional_ace,
+            )  # fmt: skip
+        elif count >= 0:
             choice = plays[rng.below(count)]
         else:
-            out = legal_plays(rules, hands[seat], table, _PLAIN, False)
             choice = out[rng.below(len(out))]
         side = sides[seat]
         # Another card is left to play when the stock or any hand holds
@@ -735,6 +794,112 @@ def _play_out(
         if seat == players:
             seat = 0
     return table, last
+
+
+def _greedy_play(
+    rules: Ruleset,
+    settings: PlaySettings,
+    values: bytes,
+    plays: list[int],
+    count: int,
+    hands: list[int],
+    players: int,
+    seat: int,
+    table: int,
+    held: int,
+    deck: list[int],
+    at: int,
+    dealer: int,
+    search: bool,
+    optional_ace: bool,
+) -> int:
+    """The play of ``plays[:count]`` that ``GreedyBot.move_value`` values
+    most when every hand is known: a capture is worth the cards it takes
+    and the card played (``values``, in tenths), 2 more for a sweep; a
+    trail minus its card; and a play that leaves the next seat a sweep
+    loses 100, more than any capture is worth, so that it is chosen only
+    when every play does.  The best-valued plays are checked for that
+    first, until one leaves no sweep: most plies check one.  Ties go to the
+    first best, in the order of ``legal_moves()`` (no draw)."""
+    worths = [0] * 192  # see _MAX_PLAYS
+    others_hold = at < 40 or held > 1
+    first = 0
+    for k in range(count):
+        play = plays[k]
+        index = play & 63
+        taken = play >> 6
+        if taken:
+            worth = values[index]
+            rest = taken
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                worth += values[_bit_index(low)]
+            if taken == table and sweep_counts(rules, index, table, others_hold):
+                worth += _SWEEP_BONUS
+        else:
+            worth = -values[index]
+        worths[k] = worth
+        if worth > worths[first]:
+            first = k
+    # The next seat's cards: its hand, or the round dealt when this is the
+    # round's last card (the stock's order is known to a playout).
+    after_seat = seat + 1
+    if after_seat == players:
+        after_seat = 0
+    following = hands[after_seat]
+    if not following and held == 1 and at < 40:
+        dealt = [0] * 40
+        dealing.deal_round(players, rules.hand_size, dealer, deck, at, -1, dealt)
+        following = dealt[after_seat]
+    # The cards still to be played once this one is: the next seat's
+    # sweep counts as play_card counts it with those.
+    left = held - 1 + 40 - at
+    if not following or left <= 0:
+        return plays[first]
+    while True:
+        best = -1
+        for k in range(count):
+            if worths[k] != _CHECKED and (best < 0 or worths[k] > worths[best]):
+                best = k
+        if best < 0:  # every play leaves a sweep: the best of them
+            return plays[first]
+        play = plays[best]
+        taken = play >> 6
+        after = table ^ taken if taken else table | _ONE << (play & 63)
+        if not after or not _sweep_left(
+            rules, settings, following, after, left > 1, search, optional_ace
+        ):
+            return play
+        worths[best] = _CHECKED
+
+
+def _sweep_left(
+    rules: Ruleset,
+    settings: PlaySettings,
+    hand: int,
+    table: int,
+    cards_left: bool,
+    search: bool,
+    optional_ace: bool,
+) -> bool:
+    """Whether a seat holding ``hand`` may take the whole of ``table`` and
+    score a sweep (``cards_left``: a card is still to be played after its
+    own), by its legal plays as a playout lists them."""
+    found = [0] * 192  # see _MAX_PLAYS
+    count = -1
+    if search and not (optional_ace and hand & _ACES):
+        count = _search(settings, hand, table, found)
+    if count >= 0:
+        for k in range(count):
+            play = found[k]
+            if play >> 6 == table and sweep_counts(rules, play & 63, table, cards_left):
+                return True
+        return False
+    for play in legal_plays(rules, hand, table, _PLAIN, False):
+        if play >> 6 == table and sweep_counts(rules, play & 63, table, cards_left):
+            return True
+    return False
 
 
 def sweep_counts(rules: Ruleset, index: int, before: int, cards_left: bool) -> bool:
@@ -761,9 +926,11 @@ def play(
     rng: Random,
     whole_game: bool,
     search: bool = _COMPILED,
+    greedy: Greedy | None = None,
 ) -> tuple[tuple[int, ...], int | None, int]:
     """Play at random from a hand in play (``None``: the next hand is to be
-    dealt by ``dealer``) to the end of that hand, or of the game.
+    dealt by ``dealer``) to the end of that hand, or of the game; by the
+    ``greedy`` policy when there is one.
 
     Returns the match scores reached, the winning side (``None`` while the
     game goes on) and how many hands were finished.
@@ -777,11 +944,11 @@ def play(
         made: list[Any] = []
         if hand_in_play is None:
             table, last = _play_fresh_hand(
-                rules, dealer, rng, search, piles, sweeps, made
+                rules, dealer, rng, search, piles, sweeps, made, greedy
             )
         else:
             table, last = _play_hand(
-                rules, hand_in_play, dealer, rng, search, piles, sweeps, made
+                rules, hand_in_play, dealer, rng, search, piles, sweeps, made, greedy
             )
         side_piles = [piles[k] for k in range(sides)]
         take_leftover(rules, side_piles, last, table)
