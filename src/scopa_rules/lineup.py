@@ -5,7 +5,7 @@ and the web table name them: :data:`BOT_NAMES` and :func:`make_bot`.
 >>> sorted(sr.BOT_NAMES)
 ['expert', 'greedy', 'ismcts', 'pimc', 'random']
 >>> sr.make_bot("ismcts", iterations=500)
-IsmctsBot(iterations=500, exploration=0.7, reward='lead', seconds=None, workers=1)
+IsmctsBot(iterations=500, exploration=0.7, reward='lead', seconds=None, workers=1, inference=False)
 >>> sr.make_bot("minimax")
 Traceback (most recent call last):
   ...
