@@ -709,7 +709,14 @@ class PlayerView(Frozen):
                 # If no deal keeps them all out, avoid is only a wish.
                 with contextlib.suppress(InvalidStateError):
                     dealt = _fitting_deal(
-                        self, rng, pool, sizes, shunned, known, undeclared
+                        self,
+                        rng,
+                        pool,
+                        sizes,
+                        shunned,
+                        known,
+                        undeclared,
+                        _kept_dealing,
                     )
         if dealt is not None:
             hidden, rest = dealt
@@ -906,6 +913,23 @@ _Dealt = tuple[list[int], list[Card], bool]
 _Deal = Callable[[random.Random], _Dealt | None]
 
 
+def _kept_dealing(
+    pool: list[Card], sizes: list[int], forbidden: dict[int, int]
+) -> _Deal | None:
+    """:func:`_dealing`, kept for the last hidden cards, hand sizes and
+    forbidden cards asked: a search with ``avoid`` samples one view with
+    the same cards to avoid at every iteration, and working out how to deal
+    them costs more than a deal."""
+    global _LAST_DEALING
+    key = (_mask(pool), tuple(sizes), tuple(sorted(forbidden.items())))
+    if _LAST_DEALING[0] != key:
+        _LAST_DEALING = (key, _dealing(pool, sizes, forbidden))
+    return _LAST_DEALING[1]
+
+
+_LAST_DEALING: tuple[object, _Deal | None] = (None, None)
+
+
 def _fitting_deal(
     view: PlayerView,
     rng: random.Random,
@@ -914,11 +938,13 @@ def _fitting_deal(
     forbidden: dict[int, int],
     known: list[int],
     undeclared: dict[int, int],
+    dealing: Callable[[list[Card], list[int], dict[int, int]], _Deal | None]
+    | None = None,
 ) -> tuple[list[int], list[Card]]:
     """A deal of the cards ``view`` cannot see that fits it: no seat holds a
     card ``forbidden`` to it, and none that did not declare this round holds
     a hand that declares (see :meth:`PlayerView.sample`)."""
-    deal = _dealing(pool, sizes, forbidden)
+    deal = (dealing or _dealing)(pool, sizes, forbidden)
     if deal is None:
         raise InvalidStateError(_no_deal(view.seat, pool, sizes, forbidden))
     unfair: _Dealt | None = None
