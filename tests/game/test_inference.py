@@ -19,6 +19,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_sampling import check_sample
 
 import scopa_rules as sr
 from helpers import position
@@ -244,7 +245,14 @@ def test_a_wrong_avoid_is_refused(avoid: object, message: str) -> None:
 
 RULES = st.one_of(
     sst.presets(),
+    sst.rulesets(max_table_size=12),
     sst.rulesets(capture_compulsion="whole_hand", max_table_size=12),
+    sst.rulesets(
+        capture_compulsion="whole_hand",
+        ace_takes_all=True,
+        ace_may_trail=True,
+        max_table_size=12,
+    ),
     sst.rulesets(declarations=True, hand_size=3, max_table_size=12),
 )
 
@@ -270,7 +278,7 @@ def test_every_sample_with_avoid_fits_the_view(
     rng = random.Random(seed)
     for _ in range(3):
         sample = view.sample(rng, avoid=avoid)
-        check_fits(view, sample)
+        check_sample(view, sample)  # the rules' own check of what the view allows
         if not any(sample.hands[s] & cards for s, cards in avoid.items()):
             continue
         # It dealt an avoided card: then no deal that fits keeps them all
