@@ -26,17 +26,17 @@ sample never gives it one.  Under ``declarations`` a declared hand is known
 to every seat, so a sample leaves its cards with their seat, and a seat that
 did not declare this round is never dealt a hand it would have declared.
 Every deal that fits is as likely as any other, and a sample tries a bounded
-number of deals (see :meth:`PlayerView.sample`).
+number of deals (see :meth:`PlayerView.sample`).  Samples are for search:
+their history is the view's (handed over as it is, so a sample costs the
+same however long the game), but they carry no deck or seed of the real
+game, so :meth:`GameState.record` refuses them.
 
 Beyond the hard rules, a seat's play says what it most likely does not hold:
 :meth:`PlayerView.passed_up` gives, for each other seat, the unseen cards
 that would have swept the table at one of its plays when it did not sweep
 (the card-guessing of Di Palma and Lanzi's Scopone bot), and
 ``sample(rng, avoid=view.passed_up())`` keeps them out of its hand when a
-deal that fits allows it.  Samples are for search:
-their history is the view's (handed over as it is, so a sample costs the
-same however long the game), but they carry no deck or seed of the real
-game, so :meth:`GameState.record` refuses them.
+deal that fits allows it.
 """
 
 from __future__ import annotations
