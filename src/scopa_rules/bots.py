@@ -537,6 +537,11 @@ def _check_workers(bot: object, attribute: object, value: object) -> None:
         )
 
 
+def _check_inference(bot: object, attribute: object, value: object) -> None:
+    if not isinstance(value, bool):
+        raise InvalidStateError(f"inference must be True or False, not {shown(value)}")
+
+
 def _check_iterations(bot: object, attribute: object, value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10**9:
         raise InvalidStateError(
@@ -566,7 +571,8 @@ class IsmctsBot(Frozen):
     Cowling, Powley and Whitehouse, 2012).
 
     Each of ``iterations`` iterations deals the cards the bot cannot see at
-    random (``view.sample(rng)``, a *determinization*), walks
+    random (``view.sample(rng)``, a *determinization*; with ``inference``,
+    away from the seats that passed up a sweep with them), walks
     down one tree shared by all iterations, choosing among the moves legal in
     that deal by UCB (``exploration`` weighs trying rarely played moves),
     adds one new move, plays the rest of the hand at random (in the kernel,
@@ -625,6 +631,13 @@ class IsmctsBot(Frozen):
       ...
     scopa_rules.errors.InvalidStateError: playout_epsilon must be a number from 0 to 1, not 1.5
     """
+    inference: bool = attrs.field(default=False, validator=_check_inference)
+    """Whether the determinizations read the other seats' play: each
+    search works out once which cards each seat passed up a sweep with
+    (:meth:`PlayerView.passed_up`, the card-guessing of Di Palma and
+    Lanzi) and deals them elsewhere when a deal that fits allows it
+    (``view.sample(rng, avoid=...)``).  Off, every deal that fits is as
+    likely as any other."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move the search tried most (the only move, without search,
@@ -705,10 +718,11 @@ class IsmctsBot(Frozen):
 
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         root = _Node(None, None, view.seat)
+        avoid = view.passed_up() if self.inference else None
         for done in range(iterations):
             if deadline is not None and done and time.monotonic() >= deadline:
                 break
-            self._iterate(root, view.sample(rng), rng)
+            self._iterate(root, view.sample(rng, avoid=avoid), rng)
         return {
             move: (node.visits, node.reward / node.visits)
             for move, node in root.children.items()

@@ -4,8 +4,8 @@ and the web table name them: :data:`BOT_NAMES` and :func:`make_bot`.
 >>> import scopa_rules as sr
 >>> sorted(sr.BOT_NAMES)
 ['expert', 'greedy', 'ismcts', 'pimc', 'random']
->>> sr.make_bot("ismcts", iterations=500)
-IsmctsBot(iterations=500, exploration=0.7, reward='lead', seconds=None, workers=1)
+>>> sr.make_bot("ismcts", iterations=500, playout_epsilon=0.3).iterations
+500
 >>> sr.make_bot("minimax")
 Traceback (most recent call last):
   ...

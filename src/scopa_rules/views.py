@@ -30,24 +30,33 @@ number of deals (see :meth:`PlayerView.sample`).  Samples are for search:
 their history is the view's (handed over as it is, so a sample costs the
 same however long the game), but they carry no deck or seed of the real
 game, so :meth:`GameState.record` refuses them.
+
+Beyond the hard rules, a seat's play says what it most likely does not hold:
+:meth:`PlayerView.passed_up` gives, for each other seat, the unseen cards
+that would have swept the table at one of its plays when it did not sweep
+(the card-guessing of Di Palma and Lanzi's Scopone bot), and
+``sample(rng, avoid=view.passed_up())`` keeps them out of its hand when a
+deal that fits allows it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import operator
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ._frozen import Frozen
 from ._history import NO_HANDS, History, history_of, result_of, turns_of
+from ._kernel import sweep_counts
 from .cards import ALL_CARDS, Card, CardSet, set_of
 from .declarations import Declaration, declaration_kind
-from .errors import InvalidStateError, shown
+from .errors import ArgumentError, InvalidStateError, shown
 from .moves import Move, MoveKind
 from .rules import CaptureCompulsion, Ruleset
 from .state import (
@@ -487,7 +496,113 @@ class PlayerView(Frozen):
                 del played[seat]
         return played
 
-    def sample(self, rng: random.Random) -> GameState:
+    def passed_up(self) -> dict[int, CardSet]:
+        """For each other seat, the cards this seat cannot see
+        (:attr:`unseen`) that the other seat most likely does not hold: it
+        passed up a sweep with them.  A seat holds now only cards it held at
+        each of its plays since its hand was last filled, so a card that
+        would have swept the table at one of those plays, when the seat did
+        not sweep, was most likely not in its hand.  It is likely, not sure:
+        a seat may pass up a sweep on purpose (to take the settebello
+        instead, say), so :meth:`sample` takes these as a wish
+        (``avoid=``), not a rule.
+
+        The plays that count are the seat's plays (not a first-card
+        decision) among the view's :attr:`turns` of the deal round in
+        progress, the plays since the hands were last dealt: the whole hand
+        in Scopone, where every card is dealt at once, the round of three
+        cards in Scopa.  The table before each is rebuilt from
+        :attr:`table` by undoing the round's plays, last first.  At a play
+        that did not itself sweep, a card would have swept when a play of
+        that card alone (:meth:`GameState.legal_moves` of a hand of that
+        card) captures the whole table and the rules score the capture a
+        sweep then (not on the last card of the hand unless
+        ``last_card_sweep_counts``; not by an ace's take-all unless
+        ``ace_sweep_is_scopa``).  Every other seat has an entry, empty when
+        nothing was passed up.
+
+        Seat 1 trailed KD on 2C 3C, where a five would have swept: the fives
+        seat 0 cannot see most likely lie elsewhere.
+
+        >>> import scopa_rules as sr
+        >>> hands = ["5C AD 7D", "KD 6H 7S", "5D 4S 6C", "5H 5S 6D"]
+        >>> rest = sr.ALL_CARDS - sr.CardSet(" ".join(hands) + " 2C 3C")
+        >>> state = sr.GameState.from_position(sr.Ruleset.scopone(), hands=hands,
+        ...     table="2C 3C", piles=["", rest], current_player=1, last_capturer=1)
+        >>> for move in ["KD", "6C", "6Dx6C"]:
+        ...     state = state.apply(sr.Move.parse(move))
+        >>> state.view(0).passed_up()
+        {1: CardSet('5D 5H 5S'), 2: CardSet(''), 3: CardSet('')}
+        """
+        rules = self.rules
+        found = {seat: 0 for seat in range(rules.players) if seat != self.seat}
+        plays = [t for t in self.turns if t.move.kind is MoveKind.PLAY]
+        in_round = sum(rules.hand_size - size for size in self.hand_sizes)
+        # One unseen card of each rank: which captures a card has, and so
+        # whether it sweeps, depends on its rank alone.
+        ranks: dict[int, int] = {}
+        for card in self.unseen:
+            ranks[card.rank] = ranks.get(card.rank, 0) | card.mask
+        table = self.table.mask
+        # The cards still to be played after the play being undone.
+        left = sum(self.hand_sizes) + self.stock_size
+        for turn in reversed(plays[len(plays) - in_round :] if in_round else []):
+            move = turn.move
+            if move.captured:
+                table |= move.captured.mask
+            else:
+                table &= ~move.card.mask
+            seat = turn.seat
+            if seat in found and table and not _sweeps(rules, move, table, left):
+                for cards in ranks.values():
+                    if not cards & found[seat] and _sweeps_with(
+                        rules, cards & -cards, table, left
+                    ):
+                        found[seat] |= cards
+            left += 1
+        return {seat: set_of(mask) for seat, mask in found.items()}
+
+    def _shunned(
+        self,
+        avoid: Mapping[int, CardSet],
+        unseen: int,
+        sizes: list[int],
+        forbidden: dict[int, int],
+    ) -> dict[int, int]:
+        """``forbidden`` with the hidden cards ``avoid`` keeps out of the
+        seats that hold some added, checked."""
+        if not isinstance(avoid, Mapping):
+            raise ArgumentError(
+                "avoid",
+                "avoid: sample takes None or a mapping of seats to card sets, "
+                f"not {shown(avoid)}",
+            )
+        players = self.rules.players
+        shunned = dict(forbidden)
+        for seat, cards in avoid.items():
+            if (
+                not isinstance(seat, int)
+                or isinstance(seat, bool)
+                or not 0 <= seat < players
+            ):
+                raise ArgumentError(
+                    "avoid",
+                    f"avoid: the seats are 0 to {players - 1}, not {shown(seat)}",
+                )
+            if not isinstance(cards, CardSet):
+                raise ArgumentError(
+                    f"avoid[{seat}]",
+                    f"avoid[{seat}]: the cards to avoid are a CardSet, "
+                    f"not {shown(cards)}",
+                )
+            mask = cards.mask & unseen
+            if mask and sizes[seat]:
+                shunned[seat] = shunned.get(seat, 0) | mask
+        return shunned
+
+    def sample(
+        self, rng: random.Random, *, avoid: Mapping[int, CardSet] | None = None
+    ) -> GameState:
         """A full game state consistent with this view, the hidden cards dealt
         uniformly at random among all consistent deals.
 
@@ -500,6 +615,27 @@ class PlayerView(Frozen):
         >>> sample = view.sample(random.Random(1))
         >>> sample.view(0) == view, sample.hands
         (True, (CardSet('3D KH 5C'), CardSet('5D 3H 2S')))
+
+        ``avoid`` maps seats to cards to keep out of their hands if it can,
+        such as what :meth:`passed_up` infers: a wish, not a rule.  When
+        some deal that fits the view keeps them all out, the sample is one
+        of those, each as likely as any other (they are dealt like the
+        cards the rules forbid, below); when none does, the sample is dealt
+        as without ``avoid``.  Cards the seat can see, and its own seat,
+        are ignored.  Without ``avoid`` the sample is the same as before it
+        was an option, for the same ``rng``.
+
+        >>> hands = ["5C AD 7D", "KD 6H 7S", "5D 4S 6C", "5H 5S 6D"]
+        >>> rest = sr.ALL_CARDS - sr.CardSet(" ".join(hands) + " 2C 3C")
+        >>> state = sr.GameState.from_position(sr.Ruleset.scopone(), hands=hands,
+        ...     table="2C 3C", piles=["", rest], current_player=1, last_capturer=1)
+        >>> for move in ["KD", "6C", "6Dx6C"]:  # seat 1 did not sweep with a five
+        ...     state = state.apply(sr.Move.parse(move))
+        >>> view = state.view(0)
+        >>> rng = random.Random(1)
+        >>> avoid = view.passed_up()
+        >>> sorted({str(view.sample(rng, avoid=avoid).hands[1]) for _ in range(50)})
+        ['4S 7S', '6H 4S', '6H 7S']
 
         A deal is consistent when every seat holds as many cards as the view
         says, a seat that trailed under the whole-hand compulsion holds no
@@ -566,7 +702,25 @@ class PlayerView(Frozen):
             for seat, mask in self._forbidden().items()
             if mask & unseen.mask and sizes[seat]
         }
-        if forbidden or undeclared:
+        dealt = None
+        if avoid is not None:
+            shunned = self._shunned(avoid, unseen.mask, sizes, forbidden)
+            if shunned != forbidden:
+                # If no deal keeps them all out, avoid is only a wish.
+                with contextlib.suppress(InvalidStateError):
+                    dealt = _fitting_deal(
+                        self,
+                        rng,
+                        pool,
+                        sizes,
+                        shunned,
+                        known,
+                        undeclared,
+                        _kept_dealing,
+                    )
+        if dealt is not None:
+            hidden, rest = dealt
+        elif forbidden or undeclared:
             hidden, rest = _fitting_deal(
                 self, rng, pool, sizes, forbidden, known, undeclared
             )
@@ -759,6 +913,23 @@ _Dealt = tuple[list[int], list[Card], bool]
 _Deal = Callable[[random.Random], _Dealt | None]
 
 
+def _kept_dealing(
+    pool: list[Card], sizes: list[int], forbidden: dict[int, int]
+) -> _Deal | None:
+    """:func:`_dealing`, kept for the last hidden cards, hand sizes and
+    forbidden cards asked: a search with ``avoid`` samples one view with
+    the same cards to avoid at every iteration, and working out how to deal
+    them costs more than a deal."""
+    global _LAST_DEALING
+    key = (_mask(pool), tuple(sizes), tuple(sorted(forbidden.items())))
+    if _LAST_DEALING[0] != key:
+        _LAST_DEALING = (key, _dealing(pool, sizes, forbidden))
+    return _LAST_DEALING[1]
+
+
+_LAST_DEALING: tuple[object, _Deal | None] = (None, None)
+
+
 def _fitting_deal(
     view: PlayerView,
     rng: random.Random,
@@ -767,11 +938,13 @@ def _fitting_deal(
     forbidden: dict[int, int],
     known: list[int],
     undeclared: dict[int, int],
+    dealing: Callable[[list[Card], list[int], dict[int, int]], _Deal | None]
+    | None = None,
 ) -> tuple[list[int], list[Card]]:
     """A deal of the cards ``view`` cannot see that fits it: no seat holds a
     card ``forbidden`` to it, and none that did not declare this round holds
     a hand that declares (see :meth:`PlayerView.sample`)."""
-    deal = _dealing(pool, sizes, forbidden)
+    deal = (dealing or _dealing)(pool, sizes, forbidden)
     if deal is None:
         raise InvalidStateError(_no_deal(view.seat, pool, sizes, forbidden))
     unfair: _Dealt | None = None
@@ -1044,6 +1217,30 @@ def _compels(rules: Ruleset, card: int, table: int) -> bool:
     (an ace whose only capture is an optional take-all, under
     ``ace_may_trail``, does not compel)."""
     return not any(move.is_trail for move in legal_plays(rules, card, table))
+
+
+def _sweeps(rules: Ruleset, move: Move, table: int, left: int) -> bool:
+    """Whether ``move`` took the whole of ``table`` for a sweep, ``left``
+    cards to be played after it."""
+    captured = move.captured
+    return (
+        captured is not None
+        and captured.mask == table
+        and sweep_counts(rules, move.card.index, table, left > 0)
+    )
+
+
+def _sweeps_with(rules: Ruleset, card: int, table: int, left: int) -> bool:
+    """Whether the card ``card`` (a mask of one card) could have swept
+    ``table``, ``left`` cards to be played after it: the state's own legal
+    plays of a hand of that card alone say which captures it has."""
+    index = card.bit_length() - 1
+    return any(
+        move.captured is not None
+        and move.captured.mask == table
+        and sweep_counts(rules, index, table, left > 0)
+        for move in legal_plays(rules, card, table)
+    )
 
 
 def _mask(cards: Iterable[Card]) -> int:
