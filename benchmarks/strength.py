@@ -27,6 +27,7 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import attrs
 
@@ -82,10 +83,32 @@ def make_bot(name: str) -> sr.Bot:
     if name == "pimc":
         return sr.PimcBot(deals=10)
     if name.startswith("ismcts-"):
-        return sr.IsmctsBot(iterations=int(name.removeprefix("ismcts-")))
+        iterations, _, settings = name.removeprefix("ismcts-").partition("-")
+        if settings not in ISMCTS_SETTINGS:
+            raise SystemExit(
+                f"no ISMCTS settings {settings!r}: {', '.join(ISMCTS_SETTINGS)}"
+            )
+        return sr.IsmctsBot(iterations=int(iterations), **ISMCTS_SETTINGS[settings])
     raise SystemExit(
-        f"no bot called {name!r}: random, greedy, greedy-0.1, expert, pimc, ismcts-N"
+        f"no bot called {name!r}: random, greedy, greedy-0.1, expert, pimc, "
+        "ismcts-N, ismcts-N-SETTINGS"
     )
+
+
+ISMCTS_SETTINGS: dict[str, dict[str, Any]] = {
+    "": {},
+    # Epsilon-greedy playouts, then card inference too, then the paper's
+    # reward (the hand's point difference, with its wider exploration).
+    "greedy": {"playout_epsilon": 0.3},
+    "infer": {"playout_epsilon": 0.3, "inference": True},
+    "paper": {
+        "playout_epsilon": 0.3,
+        "inference": True,
+        "reward": "difference",
+        "exploration": 2.0,
+    },
+}
+"""The ``ismcts-N-SETTINGS`` bots' options."""
 
 
 @attrs.frozen

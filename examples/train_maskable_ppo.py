@@ -53,7 +53,10 @@ def demonstrations(
     discounted return that followed it (for the value head)."""
     env = make_env()
     rng = random.Random(seed)
-    observations, masks, actions, returns = [], [], [], []
+    observations: list[Any] = []
+    masks: list[Any] = []
+    actions: list[int] = []
+    returns: list[float] = []
     for game in range(games):
         observation, _ = env.reset(seed=seed + game)
         rewards: list[float] = []

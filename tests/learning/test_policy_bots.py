@@ -166,4 +166,4 @@ def test_the_recipe_trains_saves_and_plays_a_policy(tmp_path: Path) -> None:
     with pytest.raises(sr.InvalidStateError, match="reads observations of"):
         wrong.choose(sr.new_game(rules, seed=3).view(0), random.Random(1))
     with pytest.raises(sr.InvalidStateError, match="no saved policy at"):
-        SavedPolicy(tmp_path / "none.zip").model()
+        load_bot(tmp_path / "none.zip")

@@ -2,11 +2,13 @@
 "scopa-rules[train]"``).
 
 :class:`SavedPolicy` is a saved model (``model.save(path)``) as an
-:data:`~scopa_rules.adapters.gymnasium.ActionPolicy`, read on its first
-move; :func:`load_bot` wraps it in a
+:data:`~scopa_rules.adapters.gymnasium.ActionPolicy`, read when it is
+made; :func:`load_bot` wraps it in a
 :class:`~scopa_rules.adapters.gymnasium.PolicyBot` for
-:func:`scopa_rules.match`, the CLI (``module:Class`` bots) or a UI.  ``examples/train_maskable_ppo.py`` trains one (see the
-"Training an agent" page of the docs).
+:func:`scopa_rules.match`, a UI or the command line (``scopa-rules
+simulate --bots scopa_rules.adapters.sb3:load_bot,greedy --bot-arg
+path=policy.zip``).  ``examples/train_maskable_ppo.py`` trains one (see
+the "Training an agent" page of the docs).
 """
 
 from __future__ import annotations
@@ -40,17 +42,21 @@ class SavedPolicy:
     """The ``MaskablePPO`` model saved at ``path`` (an MLP policy), choosing
     the likeliest legal action id for an observation and its action mask.
 
-    The policy's layers are read out of the model once, with PyTorch, and
-    the moves worked out with NumPy: a move costs a few matrix products,
-    and the policy pickles with its layers, so that match workers never
-    run PyTorch (a process forked from one that did hangs in its first
-    parallel step)."""
+    The policy's layers are read out of the model when it is made, with
+    PyTorch, and the moves worked out with NumPy: a move costs a few matrix
+    products, and match workers, forked or sent the policy with its
+    layers, never run PyTorch (a process forked from one that did hangs in
+    its first parallel step).  A path with no model is an
+    :class:`~scopa_rules.InvalidStateError`."""
 
     path: str = attrs.field(converter=_path)
     """Where the model was saved (``model.save(path)``, a ``.zip``)."""
     _read: list[tuple[list[tuple[FloatArray, FloatArray]], str]] = attrs.field(
         factory=list, init=False, eq=False, repr=False
     )
+
+    def __attrs_post_init__(self) -> None:
+        self._read.append(_read_layers(self.path))
 
     def __getstate__(self) -> dict[str, Any]:
         return {"path": self.path, "layers": self.layers()}
@@ -61,9 +67,7 @@ class SavedPolicy:
 
     def layers(self) -> tuple[list[tuple[FloatArray, FloatArray]], str]:
         """The policy's layers (weights and biases, the action layer last)
-        and the hidden layers' activation, read on the first call."""
-        if not self._read:
-            self._read.append(_read_layers(self.path))
+        and the hidden layers' activation."""
         layers, activation = self._read[0]
         return layers, activation
 
@@ -104,17 +108,24 @@ def _read_layers(path: str) -> tuple[list[tuple[FloatArray, FloatArray]], str]:
             f"the policy at {shown(path)} is not an MLP of Linear and "
             f"{' or '.join(_ACTIVATIONS)} layers (it has {sorted(others)})"
         )
-    layers = [*linear, policy.action_net]
-    return (
-        [
+    action = policy.action_net
+    if not isinstance(action, torch.nn.Linear):
+        raise InvalidStateError(
+            f"the policy at {shown(path)} has no Linear action layer "
+            f"({type(action).__name__})"
+        )
+    layers = [*linear, action]
+    read = []
+    for layer in layers:
+        weight: torch.Tensor = layer.weight
+        bias: torch.Tensor = layer.bias
+        read.append(
             (
-                layer.weight.detach().numpy().astype(np.float32),
-                layer.bias.detach().numpy().astype(np.float32),
+                weight.detach().numpy().astype(np.float32),
+                bias.detach().numpy().astype(np.float32),
             )
-            for layer in layers
-        ],
-        activation,
-    )
+        )
+    return read, activation
 
 
 def load_bot(
