@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=25.0)
     parser.add_argument("--steps", type=int, default=10**9)
     parser.add_argument("--checkpoints", type=int, default=200_000)
-    parser.add_argument("--demo-games", type=int, default=2000)
+    parser.add_argument("--demo-games", type=int, default=1500)
     parser.add_argument("--out", type=Path, default=Path("policy.zip"))
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1000)

@@ -9,6 +9,11 @@ points in it (sweeps included); equal points are a tie.  The table gives the
 first bot's wins, ties and losses with the 95 % Wilson interval of its win
 rate, its win rate on each side, and each bot's thinking time per move.
 
+With ``--whole-games`` each deck deals a whole game of two-player Scopa
+instead, played to its end twice (the first bot leading the first hand,
+then dealing it); a game is won by its winner, and ``dealing`` is then the
+first bot's win rate when it dealt the first hand.
+
 The table on the docs' "Bot strength" page was made with:
 
     python benchmarks/strength.py --decks 400 --jobs 2
@@ -155,8 +160,45 @@ def play_hand(
     )
 
 
-def _task(task: tuple[str, str, int, bool]) -> HandOutcome:
-    first, second, seed, swapped = task
+def play_whole_game(
+    rules: sr.Ruleset, first: sr.Bot, second: sr.Bot, seed: int, swapped: bool
+) -> HandOutcome:
+    """Play the whole game dealt from ``seed``: ``first`` in seat 0 (the
+    seat that leads the first hand) or, ``swapped``, in seat 1 (the first
+    dealer); the points are the final scores."""
+    state = sr.new_game(rules, seed=seed)
+    first_dealer = rules.side_of(state.dealer)
+    rng = random.Random(seed * 2 + swapped)
+    first_side = 1 if swapped else 0
+    seconds = [0.0, 0.0]
+    moves = [0, 0]
+    while (seat := state.current_player) is not None:
+        own = 0 if rules.side_of(seat) == first_side else 1
+        bot = first if own == 0 else second
+        started = time.perf_counter()
+        move = bot.choose(state.view(seat), rng)
+        seconds[own] += time.perf_counter() - started
+        moves[own] += 1
+        state = state.apply(move)
+    # A won game counts as more points, whatever the scores (a cappotto
+    # may end a game on fewer).
+    scores = [2 * score for score in state.scores]
+    if state.winner is not None:
+        scores[state.winner] = max(scores) + 1
+    return HandOutcome(
+        points=(scores[first_side], scores[1 - first_side]),
+        seconds=(seconds[0], seconds[1]),
+        moves=(moves[0], moves[1]),
+        dealing=first_side == first_dealer,
+    )
+
+
+def _task(task: tuple[str, str, int, bool, bool]) -> HandOutcome:
+    first, second, seed, swapped, whole_games = task
+    if whole_games:
+        return play_whole_game(
+            sr.Ruleset.scopa(), make_bot(first), make_bot(second), seed, swapped
+        )
     return play_hand(
         sr.Ruleset.scopone(), make_bot(first), make_bot(second), seed, swapped
     )
@@ -208,11 +250,16 @@ HEADER = (
 
 
 def run(
-    pairs: Sequence[tuple[str, str]], decks: int, seed: int, jobs: int
+    pairs: Sequence[tuple[str, str]],
+    decks: int,
+    seed: int,
+    jobs: int,
+    whole_games: bool = False,
 ) -> list[PairingResult]:
-    """Play every pairing on ``decks`` decks from ``seed``, both ways round."""
+    """Play every pairing on ``decks`` decks from ``seed``, both ways round:
+    single Scopone hands, or ``whole_games`` of two-player Scopa."""
     tasks = [
-        (first, second, seed + deck, swapped)
+        (first, second, seed + deck, swapped, whole_games)
         for first, second in pairs
         for deck in range(decks)
         for swapped in (False, True)
@@ -235,6 +282,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pairs", default=DEFAULT_PAIRS)
     parser.add_argument("--seed", type=int, default=1, help="the first deck's seed")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--whole-games",
+        action="store_true",
+        help="whole games of two-player Scopa instead of single Scopone hands",
+    )
     args = parser.parse_args(argv)
     if args.decks < 1:
         parser.error("--decks must be 1 or more")
@@ -244,9 +296,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         make_bot(first), make_bot(second)  # names checked before playing
         pairs.append((first, second))
     started = time.perf_counter()
-    results = run(pairs, args.decks, args.seed, args.jobs)
-    print(f"single Scopone hands, {args.decks} decks each played both ways round")
-    print(HEADER)
+    results = run(pairs, args.decks, args.seed, args.jobs, args.whole_games)
+    what = (
+        "whole two-player Scopa games" if args.whole_games else "single Scopone hands"
+    )
+    print(f"{what}, {args.decks} decks each played both ways round")
+    print(HEADER.replace("hands", "games") if args.whole_games else HEADER)
     for result in results:
         print(result.row())
     print(f"({time.perf_counter() - started:.0f} s)")

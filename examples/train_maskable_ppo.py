@@ -12,7 +12,9 @@ The recipe (see the "Training an agent" page of the docs for why): the
 Gymnasium env with ``reward="hand"`` (the point difference of every hand,
 and the game's win or loss at its end), ``observation="normalized"`` and
 ``final_mask="stop"``; opponents drawn at every game from a pool of
-``RandomBot`` and ``GreedyBot``; MaskablePPO with two hidden layers of 256.
+``RandomBot`` and ``GreedyBot``; the policy (two hidden layers of 256)
+first imitates ``ExpertBot`` (``--teacher``, ``--demo-games`` of its
+play), then MaskablePPO trains it until ``--minutes`` run out.
 ``--checkpoints N`` saves the policy every N steps as well, for the
 learning curve (``benchmarks/learning_curve.py``).
 """
@@ -235,9 +237,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--teacher", default="expert", help="a bot to imitate first, or 'none'"
     )
-    parser.add_argument("--demo-games", type=int, default=2000)
+    parser.add_argument("--demo-games", type=int, default=1500)
     parser.add_argument("--imitation-epochs", type=int, default=10)
-    parser.add_argument("--learning-rate", type=float, default=1e-4)
+    parser.add_argument("--learning-rate", type=float, default=3e-5)
     parser.add_argument("--evaluate", metavar="POLICY", default=None)
     parser.add_argument("--games", type=int, default=1000)
     args = parser.parse_args(argv)
