@@ -9,6 +9,7 @@ import pytest
 pytest.importorskip("gymnasium")
 
 import importlib.util
+import io
 import pickle
 import random
 from pathlib import Path
@@ -161,6 +162,14 @@ def test_the_recipe_trains_saves_and_plays_a_policy(tmp_path: Path) -> None:
     assert result.games == 2
     figures = recipe.evaluate(str(out), 2, 1)
     assert set(figures) == {"random", "greedy"}
+    # On the command line, as the training page shows.
+    import scopa_rules.__main__ as cli
+
+    shown = io.StringIO()
+    argv = ["simulate", "--bots", "scopa_rules.adapters.sb3:load_bot,random"]
+    argv += ["--bot-arg", f"path={out}", "--games", "2", "--jobs", "1"]
+    assert cli.main(argv, out=shown, stdin=io.StringIO(), err=io.StringIO()) == 0
+    assert "load_bot" in shown.getvalue()
     # The wrong observation kind, or no file, is said plainly.
     wrong = load_bot(out, observation="raw")
     with pytest.raises(sr.InvalidStateError, match="reads observations of"):
