@@ -70,6 +70,8 @@ _OPTIONAL_IMPORTS = (
     "gymnasium",
     "numpy",
     "hypothesis",
+    "torch",
+    "sb3_contrib",
 )
 autodoc_mock_imports = [
     name for name in _OPTIONAL_IMPORTS if importlib.util.find_spec(name) is None
