@@ -118,6 +118,7 @@ def test_contributor_tools_are_groups_not_extras() -> None:
         "openspiel",
         "pettingzoo",
         "gymnasium",
+        "train",
     }
     dev = groups["dev"]
     for name in ("test", "web", "docs"):
