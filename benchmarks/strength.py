@@ -130,18 +130,28 @@ class HandOutcome:
     """Whether the first bot played the dealer's side."""
 
 
-def play_hand(
-    rules: sr.Ruleset, first: sr.Bot, second: sr.Bot, seed: int, swapped: bool
+def play_deal(
+    rules: sr.Ruleset,
+    first: sr.Bot,
+    second: sr.Bot,
+    seed: int,
+    swapped: bool,
+    whole_game: bool = False,
 ) -> HandOutcome:
-    """Play the first hand dealt from ``seed``: ``first`` on side 0 (the
-    side that leads) or, ``swapped``, on side 1 (the dealer's)."""
+    """Play the first hand dealt from ``seed`` (or, ``whole_game``, the whole
+    game): ``first`` on side 0 (the side that leads the first hand) or,
+    ``swapped``, on side 1 (the dealer's).  The points are the hand's, or
+    for a whole game the final scores with the winner's made the larger (a
+    cappotto may end a game on fewer)."""
     state = sr.new_game(rules, seed=seed)
     dealer_side = rules.side_of(state.dealer)
     rng = random.Random(seed * 2 + swapped)
     first_side = 1 if swapped else 0
     seconds = [0.0, 0.0]
     moves = [0, 0]
-    while state.hand_number == 0 and (seat := state.current_player) is not None:
+    while (whole_game or state.hand_number == 0) and (
+        seat := state.current_player
+    ) is not None:
         own = 0 if rules.side_of(seat) == first_side else 1
         bot = first if own == 0 else second
         started = time.perf_counter()
@@ -149,58 +159,27 @@ def play_hand(
         seconds[own] += time.perf_counter() - started
         moves[own] += 1
         state = state.apply(move)
-    result = state.last_hand
-    assert result is not None
-    totals = result.score.totals
+    if whole_game:
+        points = [2 * score for score in state.scores]
+        if state.winner is not None:
+            points[state.winner] = max(points) + 1
+    else:
+        result = state.last_hand
+        assert result is not None
+        points = list(result.score.totals)
     return HandOutcome(
-        points=(totals[first_side], totals[1 - first_side]),
+        points=(points[first_side], points[1 - first_side]),
         seconds=(seconds[0], seconds[1]),
         moves=(moves[0], moves[1]),
         dealing=first_side == dealer_side,
     )
 
 
-def play_whole_game(
-    rules: sr.Ruleset, first: sr.Bot, second: sr.Bot, seed: int, swapped: bool
-) -> HandOutcome:
-    """Play the whole game dealt from ``seed``: ``first`` in seat 0 (the
-    seat that leads the first hand) or, ``swapped``, in seat 1 (the first
-    dealer); the points are the final scores."""
-    state = sr.new_game(rules, seed=seed)
-    first_dealer = rules.side_of(state.dealer)
-    rng = random.Random(seed * 2 + swapped)
-    first_side = 1 if swapped else 0
-    seconds = [0.0, 0.0]
-    moves = [0, 0]
-    while (seat := state.current_player) is not None:
-        own = 0 if rules.side_of(seat) == first_side else 1
-        bot = first if own == 0 else second
-        started = time.perf_counter()
-        move = bot.choose(state.view(seat), rng)
-        seconds[own] += time.perf_counter() - started
-        moves[own] += 1
-        state = state.apply(move)
-    # A won game counts as more points, whatever the scores (a cappotto
-    # may end a game on fewer).
-    scores = [2 * score for score in state.scores]
-    if state.winner is not None:
-        scores[state.winner] = max(scores) + 1
-    return HandOutcome(
-        points=(scores[first_side], scores[1 - first_side]),
-        seconds=(seconds[0], seconds[1]),
-        moves=(moves[0], moves[1]),
-        dealing=first_side == first_dealer,
-    )
-
-
 def _task(task: tuple[str, str, int, bool, bool]) -> HandOutcome:
     first, second, seed, swapped, whole_games = task
-    if whole_games:
-        return play_whole_game(
-            sr.Ruleset.scopa(), make_bot(first), make_bot(second), seed, swapped
-        )
-    return play_hand(
-        sr.Ruleset.scopone(), make_bot(first), make_bot(second), seed, swapped
+    rules = sr.Ruleset.scopa() if whole_games else sr.Ruleset.scopone()
+    return play_deal(
+        rules, make_bot(first), make_bot(second), seed, swapped, whole_games
     )
 
 
