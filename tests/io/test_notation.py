@@ -629,3 +629,19 @@ def test_shapeless_input_gets_a_clear_error(
 ) -> None:
     with pytest.raises(error, match=message):
         make()
+
+
+def test_moves_are_equal_by_card_captured_cards_and_kind() -> None:
+    capture = sr.Move.parse("7Dx3S4H")
+    assert capture == sr.Move.parse("7Dx4H3S") == sr.Move("7D", "3S 4H")
+    assert hash(capture) == hash(sr.Move.parse("7Dx4H3S"))
+    assert capture != sr.Move.parse("7Dx2C5C")
+    assert capture != sr.Move.parse("7D")
+    keep, table = sr.Move.keep_first_card("7D"), sr.Move.table_first_card("7D")
+    assert len({keep, table, sr.Move.parse("7D")}) == 3
+    assert keep == sr.Move.keep_first_card("7D")
+    assert keep != table
+    # Not equal to anything that is not a move, its text included.
+    assert capture != "7Dx3S4H"
+    assert (capture == 7) is False
+    assert capture.__eq__("7Dx3S4H") is NotImplemented

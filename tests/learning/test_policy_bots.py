@@ -176,3 +176,15 @@ def test_the_recipe_trains_saves_and_plays_a_policy(tmp_path: Path) -> None:
         wrong.choose(sr.new_game(rules, seed=3).view(0), random.Random(1))
     with pytest.raises(sr.InvalidStateError, match="no saved policy at"):
         load_bot(tmp_path / "none.zip")
+    # A network the NumPy player does not know is refused when loaded.
+    import torch
+
+    other = MaskablePPO(
+        "MlpPolicy",
+        recipe.make_env(),
+        policy_kwargs={"net_arch": [8], "activation_fn": torch.nn.ELU},
+        device="cpu",
+    )
+    other.save(tmp_path / "elu.zip")
+    with pytest.raises(sr.InvalidStateError, match=r"not an MLP of Linear and Tanh"):
+        load_bot(tmp_path / "elu.zip")

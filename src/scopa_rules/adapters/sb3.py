@@ -103,16 +103,16 @@ def _read_layers(path: str) -> tuple[list[tuple[FloatArray, FloatArray]], str]:
     hidden = list(policy.mlp_extractor.policy_net)
     linear = [layer for layer in hidden if isinstance(layer, torch.nn.Linear)]
     others = {type(layer).__name__ for layer in hidden} - {"Linear"}
-    if activation not in _ACTIVATIONS or others - {activation}:
+    action = policy.action_net
+    if (
+        activation not in _ACTIVATIONS
+        or others - {activation}
+        or not isinstance(action, torch.nn.Linear)
+    ):
         raise InvalidStateError(
             f"the policy at {shown(path)} is not an MLP of Linear and "
-            f"{' or '.join(_ACTIVATIONS)} layers (it has {sorted(others)})"
-        )
-    action = policy.action_net
-    if not isinstance(action, torch.nn.Linear):
-        raise InvalidStateError(
-            f"the policy at {shown(path)} has no Linear action layer "
-            f"({type(action).__name__})"
+            f"{' or '.join(_ACTIVATIONS)} layers (it has {sorted(others)} and "
+            f"a {type(action).__name__} action layer)"
         )
     layers = [*linear, action]
     read = []
