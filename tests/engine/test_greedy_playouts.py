@@ -10,6 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_playouts import PRESETS as RANDOM_PLAYOUT_PRESETS
 
 import scopa_rules as sr
 from profiles import examples
@@ -25,17 +26,9 @@ from scopa_rules._kernel import (
 )
 from scopa_rules.bots import sweeps
 
+# The random playouts' presets, and two house rules the greedy choice reads.
 PRESETS = [
-    sr.Ruleset.scopa(),
-    sr.Ruleset.scopa(players=3),
-    sr.Ruleset.scopa(players=4),
-    sr.Ruleset.scopa(players=6),
-    sr.Ruleset.scopone(),
-    sr.Ruleset.scopone_scientifico(),
-    sr.Ruleset.chkobba(),
-    sr.Ruleset.escoba(),
-    sr.Ruleset.scopa_a_quindici(),
-    sr.Ruleset.cirulla(),
+    *RANDOM_PLAYOUT_PRESETS,
     sr.Ruleset.scopa(ace_takes_all=True, ace_may_trail=True),
     sr.Ruleset.scopa(capture_compulsion=sr.CaptureCompulsion.WHOLE_HAND),
 ]

@@ -19,7 +19,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_sampling import check_sample
+from test_sampling import RULES, check_sample
 
 import scopa_rules as sr
 from helpers import position
@@ -243,20 +243,8 @@ def test_a_wrong_avoid_is_refused(avoid: object, message: str) -> None:
 
 # -- every sample with avoid still fits its view -------------------------------------
 
-RULES = st.one_of(
-    sst.presets(),
-    sst.rulesets(max_table_size=12),
-    sst.rulesets(capture_compulsion="whole_hand", max_table_size=12),
-    sst.rulesets(
-        capture_compulsion="whole_hand",
-        ace_takes_all=True,
-        ace_may_trail=True,
-        max_table_size=12,
-    ),
-    sst.rulesets(declarations=True, hand_size=3, max_table_size=12),
-)
 
-
+# The rulesets of the sampling tests, whose check every sample must pass.
 def allowed_deals(view: sr.PlayerView) -> list[tuple[sr.CardSet, ...]]:
     """Every deal of the unseen cards to the other hands whose samples fit
     the view, found by asking sample() for many (small views only)."""
