@@ -112,6 +112,9 @@ ISMCTS_SETTINGS: dict[str, dict[str, Any]] = {
         "reward": "difference",
         "exploration": 2.0,
     },
+    # Greedier playouts: the opponents in a playout play more like the
+    # greedy players they stand for (docs/strength.rst, "epsilon").
+    "eps0.1": {"playout_epsilon": 0.1},
 }
 """The ``ismcts-N-SETTINGS`` bots' options."""
 
