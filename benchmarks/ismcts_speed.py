@@ -130,7 +130,7 @@ def compare_playouts(epsilon: float, iterations: int, rounds: int) -> None:
         )
     view = sr.new_game(sr.Ruleset.scopone(), seed=1).view(0)
     bots = {
-        "random": sr.IsmctsBot(iterations=iterations),
+        "random": sr.IsmctsBot(iterations=iterations, playout_epsilon=None),
         "greedy": sr.IsmctsBot(iterations=iterations, playout_epsilon=epsilon),
     }
     searches: dict[str, list[float]] = {name: [] for name in bots}

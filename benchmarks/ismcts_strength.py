@@ -29,7 +29,7 @@ from typing import Any
 import scopa_rules as sr
 
 VARIANTS: dict[str, dict[str, Any]] = {
-    "plain": {},
+    "plain": {"playout_epsilon": None},
     "paper": {
         "playout_epsilon": 0.3,
         "inference": True,

@@ -102,6 +102,8 @@ def make_bot(name: str) -> sr.Bot:
 
 ISMCTS_SETTINGS: dict[str, dict[str, Any]] = {
     "": {},
+    # The random playouts that were IsmctsBot's default before 0.2.
+    "random": {"playout_epsilon": None},
     # Epsilon-greedy playouts, then card inference too, then the paper's
     # reward (the hand's point difference, with its wider exploration).
     "greedy": {"playout_epsilon": 0.3},

@@ -308,7 +308,13 @@ def test_an_ismcts_bot_searches_with_greedy_playouts() -> None:
     assert sum(visits for visits, _ in stats.values()) == 60
     assert stats == greedy.search(view, random.Random(2))
     # Greedy playouts value the moves otherwise than random ones.
-    assert stats != sr.IsmctsBot(iterations=60).search(view, random.Random(2))
+    plain = sr.IsmctsBot(iterations=60, playout_epsilon=None)
+    assert stats != plain.search(view, random.Random(2))
     assert sr.IsmctsBot(iterations=60, playout_epsilon=1).search(
         view, random.Random(2)
-    ) == sr.IsmctsBot(iterations=60).search(view, random.Random(2))
+    ) == plain.search(view, random.Random(2))
+    # The default is epsilon-greedy with epsilon 0.1.
+    assert sr.IsmctsBot(iterations=60).search(view, random.Random(2)) == (
+        sr.IsmctsBot(iterations=60, playout_epsilon=0.1).search(view, random.Random(2))
+    )
+    assert sr.IsmctsBot(iterations=60).search(view, random.Random(2)) != stats
