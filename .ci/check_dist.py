@@ -38,6 +38,8 @@ WHEEL_FILES = (
     "scopa_rules/py.typed",
     "scopa_rules/schema.json",
     "scopa_rules/adapters/__init__.py",
+    "scopa_rules/_play/__init__.py",
+    "scopa_rules/_moved.py",
 )
 PROJECT_URLS = ("Documentation", "Source", "Changelog", "Issues")
 

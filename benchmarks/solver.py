@@ -1,4 +1,4 @@
-"""How long :func:`scopa_rules.solver.solve` takes at the end of a hand.
+"""How long :func:`scopa_rules.solve` takes at the end of a hand.
 
 For each ruleset and each number of cards left to play, deals seeded games,
 plays random moves until that many cards are left (in the hands and the
@@ -16,7 +16,7 @@ import statistics
 import time
 
 import scopa_rules as sr
-from scopa_rules.solver import solve
+from scopa_rules import solve
 
 CASES = (
     ("Scopa, 2 players", sr.Ruleset.scopa(), (12, 18, 24)),

@@ -24,7 +24,9 @@ from ._compiled import KernelInfo, kernel_info
 # _chance serves the OpenSpiel adapter; it is loaded here, as every compiled
 # module is, so that kernel_info can say which build of it runs.
 from . import _chance, events  # noqa: F401
-from .bots import (
+from ._moved import MOVED as _MOVED
+from ._moved import install as _install_moved
+from ._play.bots import (
     Bot,
     FullStateAdapter,
     FullStateBot,
@@ -36,6 +38,10 @@ from .bots import (
     play_game,
     playout,
 )
+from ._play.lineup import BOT_NAMES, make_bot
+from ._play.perft import perft
+from ._play.playouts import Playout, random_playout, random_playouts
+from ._play.solver import MoveAnalysis, MoveValue, PimcBot, analyse, solve
 from .captures import capture_options
 from .cards import ALL_CARDS, Card, CardSet, Rank, Suit
 from .deck import Deck
@@ -85,7 +91,6 @@ from .events import (
     json_schema,
 )
 from .expert import ExpertBot
-from .lineup import BOT_NAMES, make_bot
 from .moves import Move, MoveKind
 from .observation import (
     OBSERVATION_VERSION,
@@ -94,8 +99,6 @@ from .observation import (
     observation_size,
     observe,
 )
-from .perft import perft
-from .playouts import Playout, random_playout, random_playouts
 from .records import MAX_TARGET_SCORE, MAX_TURNS, GameRecord
 from .rules import (
     MAX_PLAYERS,
@@ -110,7 +113,6 @@ from .rules import (
     TableAce,
 )
 from .scoring import HandScore, SideScore, score_hand
-from .solver import MoveAnalysis, MoveValue, PimcBot, analyse, solve
 from .state import (
     GameState,
     HandResult,
@@ -130,6 +132,9 @@ from .tournament import (
     wilson_interval,
 )
 from .views import PlayerView
+
+# The moved modules' old names (scopa_rules.bots, ...), found when imported.
+_install_moved()
 
 if TYPE_CHECKING:
     # Loaded on first use by __getattr__ below; named here for type checkers.
@@ -151,13 +156,13 @@ if not TYPE_CHECKING:  # pragma: no branch (always true when run)
 
     def __getattr__(name: str) -> _ModuleType:
         """``sr.svg``, ``sr.strategies`` and ``sr.adapters``, imported when first
-        used.
+        used, and the moved modules by their old names (``sr.bots``).
 
         >>> import scopa_rules as sr
         >>> sr.svg.card(sr.Card.parse("7D")).startswith("<svg")
         True
         """
-        if name in _LAZY_SUBMODULES:
+        if name in _LAZY_SUBMODULES or f"{__name__}.{name}" in _MOVED:
             module = _import_module(f"{__name__}.{name}")
             globals()[name] = module
             return module

@@ -29,7 +29,8 @@ from typing import NoReturn, TextIO
 from . import __version__, tournament
 from . import events as ev
 from ._compiled import kernel_info
-from .bots import Bot, FullStateBot, ask
+from ._play.bots import Bot, FullStateBot, ask
+from ._play.lineup import BOT_NAMES, make_bot
 from .errors import (
     AmbiguousMoveError,
     InvalidRulesetError,
@@ -38,7 +39,6 @@ from .errors import (
     ScopaError,
     shown,
 )
-from .lineup import BOT_NAMES, make_bot
 from .moves import Move, MoveKind
 from .rules import Ruleset
 from .state import GameState, Phase, new_game

@@ -52,7 +52,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from ._frozen import Frozen
-from .bots import (
+from ._play.bots import (
     cards_left_after,
     leaves_a_sweep,
     moves_to_choose,

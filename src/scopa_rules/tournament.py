@@ -46,7 +46,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from .bots import Bot, FullStateBot, ask, check_bots
+from ._play.bots import Bot, FullStateBot, ask, check_bots
 from .errors import ArgumentError, InvalidStateError, MatchError, shown
 from .rules import OPTIONS, Ruleset
 from .scoring import SideScore

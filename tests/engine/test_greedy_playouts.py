@@ -24,7 +24,7 @@ from scopa_rules._kernel import (
     play,
     shuffled,
 )
-from scopa_rules.bots import sweeps
+from scopa_rules._play.bots import sweeps
 
 # The random playouts' presets, and two house rules the greedy choice reads.
 PRESETS = [

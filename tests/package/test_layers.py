@@ -36,6 +36,9 @@ PACKAGE = Path(__file__).resolve().parents[2] / "src" / "scopa_rules"
 # Lowest first.  A new module must be placed here, which is the point: where
 # it sits says what it may use and what may use it.  ``__init__`` is the
 # package itself, which re-exports the public names of the layers below it.
+# ``_play`` is the play modules' package (its ``__init__`` imports nothing);
+# ``_moved`` names modules of every layer by their old and new names and
+# imports one only when its old name is imported.
 LAYERS = (
     "errors",
     "_frozen",
@@ -54,21 +57,22 @@ LAYERS = (
     "state",
     "_explain",
     "_positions",
-    "playouts",
+    "_play",
+    "_play.playouts",
     "views",
     "events",
     "records",
     "render",
-    "perft",
+    "_play.perft",
     "strategies",
     "observation",
     "svg",
     "encoding",
     "_chance",
-    "bots",
+    "_play.bots",
     "expert",
-    "solver",
-    "lineup",
+    "_play.solver",
+    "_play.lineup",
     "tournament",
     "adapters",
     "adapters._registration",
@@ -78,6 +82,7 @@ LAYERS = (
     "adapters.gymnasium",
     "adapters.sb3",
     "adapters.__main__",
+    "_moved",
     "__init__",
     "__main__",
 )

@@ -8,7 +8,7 @@ import pytest
 
 import scopa_rules as sr
 from helpers import position
-from scopa_rules.bots import _can_sweep, _rewards
+from scopa_rules._play.bots import _can_sweep, _rewards
 
 SCOPA = sr.Ruleset.scopa()
 

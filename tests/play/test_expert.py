@@ -11,6 +11,7 @@ import pytest
 
 import scopa_rules as sr
 from helpers import PRESETS, ROOT, position
+from scopa_rules._play.bots import leaves_a_sweep
 from scopa_rules.expert import PRINCIPLES, Decision, Reason
 
 SCOPA = sr.Ruleset.scopa()
@@ -88,7 +89,7 @@ def test_greedy_never_leaves_a_sweep_it_can_avoid() -> None:
     # 6Sx4H2H... is not there, so KS it is, worth less than 2S.
     state = position(SCOPA, ["2S KS", "AS 6C"], "4H")
     view = state.view(0)
-    assert sr.bots.leaves_a_sweep(view, sr.Move.parse("2S"))
+    assert leaves_a_sweep(view, sr.Move.parse("2S"))
     assert sr.GreedyBot().choose(view, random.Random(1)) == sr.Move.parse("KS")
 
 
@@ -106,7 +107,7 @@ def test_greedy_counts_the_cards_gone() -> None:
         SCOPA, ["2S KS 6S", "AS 3C"], "4H", piles=piles("6C 6H 6D", "2S KS 6S AS 3C 4H")
     )
     view = state.view(0)
-    assert not sr.bots.leaves_a_sweep(view, sr.Move.parse("2S"))
+    assert not leaves_a_sweep(view, sr.Move.parse("2S"))
     assert sr.GreedyBot().choose(view, random.Random(1)) in (
         sr.Move.parse("2S"),
         sr.Move.parse("KS"),

@@ -9,7 +9,7 @@ import pytest
 
 import scopa_rules as sr
 from helpers import PRESETS
-from scopa_rules.solver import MoveAnalysis, PimcBot, analyse, solve
+from scopa_rules._play.solver import MoveAnalysis, PimcBot, analyse, solve
 
 
 def cards_left(state: sr.GameState) -> int:

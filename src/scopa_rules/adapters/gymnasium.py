@@ -56,10 +56,10 @@ from gymnasium import spaces
 from gymnasium.envs.registration import EnvSpec
 from gymnasium.utils import RecordConstructorArgs
 
-from ..bots import Bot, GreedyBot, moves_to_choose
+from .._play.bots import Bot, GreedyBot, moves_to_choose
+from .._play.lineup import BOT_NAMES
 from ..encoding import NUM_ACTIONS, ActionState, unchecked_point
 from ..errors import IllegalMoveError, InvalidStateError, shown
-from ..lineup import BOT_NAMES
 from ..moves import Move
 from ..rules import Ruleset
 from ..state import new_game

@@ -15,8 +15,8 @@ with these.
 
 from __future__ import annotations
 
-from .errors import InvalidStateError, shown
-from .state import GameState
+from ..errors import InvalidStateError, shown
+from ..state import GameState
 
 __all__ = ["perft"]
 

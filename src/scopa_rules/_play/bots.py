@@ -37,16 +37,16 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from ._frozen import Frozen
-from ._kernel import Greedy, sweep_counts
-from .captures import is_legal_capture
-from .cards import Card, CardSet, Rank
-from .errors import ArgumentError, InvalidStateError, shown
-from .moves import Move, MoveKind
+from .._frozen import Frozen
+from .._kernel import Greedy, sweep_counts
+from ..captures import is_legal_capture
+from ..cards import Card, CardSet, Rank
+from ..errors import ArgumentError, InvalidStateError, shown
+from ..moves import Move, MoveKind
+from ..rules import CaptureMode, Ruleset
+from ..state import GameState, new_game
+from ..views import PlayerView
 from .playouts import Playout, kernel_playout, random_playout
-from .rules import CaptureMode, Ruleset
-from .state import GameState, new_game
-from .views import PlayerView
 
 __all__ = [
     "Bot",

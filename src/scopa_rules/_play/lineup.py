@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from ..errors import ArgumentError, shown
+from ..expert import ExpertBot
 from .bots import Bot, GreedyBot, IsmctsBot, RandomBot
-from .errors import ArgumentError, shown
-from .expert import ExpertBot
 from .solver import PimcBot
 
 __all__ = ["BOT_NAMES", "make_bot"]

@@ -37,16 +37,16 @@ from statistics import fmean
 
 import attrs
 
-from ._frozen import Frozen
-from ._kernel import Named, hand_scored, legal_plays, play_card, take_leftover
+from .._frozen import Frozen
+from .._kernel import Named, hand_scored, legal_plays, play_card, take_leftover
+from ..dealing import next_round
+from ..declarations import declare_round
+from ..errors import InvalidStateError, shown
+from ..moves import Move
+from ..rules import Ruleset
+from ..state import GameState, Phase, field_reader
+from ..views import PlayerView
 from .bots import Bot, GreedyBot
-from .dealing import next_round
-from .declarations import declare_round
-from .errors import InvalidStateError, shown
-from .moves import Move
-from .rules import Ruleset
-from .state import GameState, Phase, field_reader
-from .views import PlayerView
 
 __all__ = ["MoveAnalysis", "MoveValue", "PimcBot", "analyse", "solve"]
 

@@ -1,7 +1,7 @@
 """Random playouts in bulk: the rollout step of a search and quick
 simulations, run in the kernel (:mod:`scopa_rules._kernel`) on masks.
 
-:func:`bots.playout <scopa_rules.bots.playout>` plays on through
+:func:`~scopa_rules.playout` plays on through
 :meth:`GameState.apply` and returns the state reached, with any policy;
 the functions here play uniformly random legal moves (or, through
 :func:`kernel_playout`, the kernel's epsilon-greedy policy:
@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ._kernel import Deal, Greedy, Random, play, play_fresh
-from .deck import check_seed
-from .errors import InvalidStateError, shown
-from .rules import Ruleset
-from .state import GameState, Phase, field_reader
+from .._kernel import Deal, Greedy, Random, play, play_fresh
+from ..deck import check_seed
+from ..errors import InvalidStateError, shown
+from ..rules import Ruleset
+from ..state import GameState, Phase, field_reader
 
 __all__ = ["Playout", "random_playout", "random_playouts"]
 
