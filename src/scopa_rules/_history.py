@@ -25,7 +25,6 @@ reaches no recursion limit.
 from __future__ import annotations
 
 import pickle
-import sys
 from collections.abc import Callable, Iterator
 from itertools import chain
 from typing import Any, NamedTuple
@@ -103,10 +102,6 @@ class HandResult(Frozen):
         """The moves of the hand, in order, without their seats."""
         return tuple(turn.move for turn in self.turns)
 
-
-# Pickles made before the finished hands had this one module name the
-# classes' old one.
-sys.modules.setdefault(f"{__package__}._hands", sys.modules[__name__])
 
 _new_tuple = tuple.__new__
 

@@ -25,6 +25,8 @@ from types import MappingProxyType, ModuleType
 
 MOVED: Mapping[str, str] = MappingProxyType(
     {
+        # 0.1.0's module of the finished hands, named by its pickles of states
+        "scopa_rules._hands": "scopa_rules._history",
         # issue 28, the play modules
         "scopa_rules.bots": "scopa_rules._play.bots",
         "scopa_rules.lineup": "scopa_rules._play.lineup",
